@@ -1,0 +1,153 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { cx } from "~/utils/misc";
+
+/**
+ * Every form field goes through here, so all of them wire label, hint, aria-invalid,
+ * aria-describedby and the error list the same way. Field errors are translation keys
+ * from the form's schema; form-level errors are text the server already translated.
+ */
+
+const controlClasses =
+  "block w-full rounded border border-gray-400 bg-white px-3 py-2 text-base focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700";
+
+type FieldFrameProps = {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+};
+
+function FieldFrame({ meta, label, hint, className, children }: FieldFrameProps) {
+  return (
+    <div className={cx("flex flex-col gap-1", className)}>
+      <label htmlFor={meta.id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {hint ? (
+        <p id={meta.descriptionId} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="text-sm text-red-700">
+      {errors.map((error) => (
+        <li key={error}>{t(error)}</li>
+      ))}
+    </ul>
+  );
+}
+
+type TextFieldProps = Omit<FieldFrameProps, "children"> & {
+  type?: "text" | "email" | "password" | "tel" | "date" | "time" | "number";
+  autoComplete?: string;
+  dir?: "ltr" | "rtl" | "auto";
+};
+
+export function TextField({ meta, type = "text", autoComplete, dir, ...frame }: TextFieldProps) {
+  const { key, ...inputProps } = getInputProps(meta, {
+    type,
+    ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
+  });
+  return (
+    <FieldFrame meta={meta} {...frame}>
+      <input key={key} {...inputProps} autoComplete={autoComplete} dir={dir} className={controlClasses} />
+    </FieldFrame>
+  );
+}
+
+export function TextareaField({ meta, ...frame }: Omit<FieldFrameProps, "children">) {
+  const { key, ...textareaProps } = getTextareaProps(meta, {
+    ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
+  });
+  return (
+    <FieldFrame meta={meta} {...frame}>
+      <textarea key={key} {...textareaProps} rows={3} className={controlClasses} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({
+  meta,
+  options,
+  placeholder,
+  ...frame
+}: Omit<FieldFrameProps, "children"> & { options: Array<{ value: string; label: string }>; placeholder?: string }) {
+  const { key, ...selectProps } = getSelectProps(meta, {
+    ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
+  });
+  return (
+    <FieldFrame meta={meta} {...frame}>
+      <select key={key} {...selectProps} className={controlClasses}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/**
+ * GOV.UK-style summary heading a failed form: form-level errors, then a link to each invalid field.
+ * Focused when it appears (JS) so screen-reader users hear what went wrong.
+ */
+export function ErrorSummary({
+  formErrors,
+  formErrorId,
+  fields,
+}: {
+  formErrors?: string[];
+  formErrorId: string;
+  fields: Array<{ meta: FieldMetadata<unknown>; label: string }>;
+}) {
+  const { t } = useTranslation();
+  const summary = useRef<HTMLDivElement>(null);
+  const invalid = fields.filter(({ meta }) => meta.errors?.length);
+  const hasErrors = Boolean(formErrors?.length || invalid.length);
+  useEffect(() => {
+    if (hasErrors) summary.current?.focus();
+  }, [hasErrors]);
+  if (!hasErrors) return null;
+  return (
+    <div
+      role="alert"
+      tabIndex={-1}
+      ref={summary}
+      className="rounded border-s-4 border-red-700 bg-red-50 p-4 text-sm text-red-900"
+    >
+      <h2 className="font-semibold">{t("forms.problemTitle")}</h2>
+      {formErrors?.length ? (
+        <ul id={formErrorId} className="mt-2">
+          {formErrors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+      {invalid.length ? (
+        <ul className="mt-2 list-disc ps-5">
+          {invalid.map(({ meta, label }) => (
+            <li key={meta.id}>
+              <a className="underline" href={`#${meta.id}`}>
+                {label}: {t(meta.errors?.[0] ?? "")}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

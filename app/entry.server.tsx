@@ -1,0 +1,69 @@
+import { PassThrough } from "node:stream";
+import { resolve } from "node:path";
+import type { EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import Backend from "i18next-fs-backend";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig } from "~/i18n";
+import "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
+import { i18nServer } from "~/utils/i18n.server";
+
+export const streamTimeout = 5000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const instance = createInstance();
+  const language = await i18nServer.getLocale(request);
+  const namespaces = i18nServer.getRouteNamespaces(remixContext);
+  await instance
+    .use(initReactI18next)
+    .use(Backend)
+    .init({
+      ...i18nConfig,
+      lng: language,
+      ns: [...new Set([...i18nConfig.ns, ...namespaces])],
+      backend: { loadPath: resolve("./locales/{{lng}}/{{ns}}.json") },
+    });
+
+  // Crawlers and no-JS clients get the whole document at once; browsers get it as it streams.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolvePromise, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </I18nextProvider>,
+      {
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolvePromise(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,99 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { useChangeLanguage } from "remix-i18next/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NavigationProgress } from "~/components/navigation-progress";
+import { Snackbar } from "~/components/snackbar";
+import { defaultLanguage, languageDirection } from "~/i18n";
+import tailwindHref from "~/tailwind.css?url";
+import { csrf } from "~/utils/csrf.server";
+import { env } from "~/utils/env.server";
+import { combineHeaders, pathWithSearch } from "~/utils/http";
+import { i18nServer } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { getToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwindHref },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [language, [csrfToken, csrfCookieHeader], { toast, headers: toastHeaders }] = await Promise.all([
+    i18nServer.getLocale(request),
+    csrf.commitToken(request),
+    getToast(request),
+  ]);
+  return data(
+    {
+      language,
+      csrfToken,
+      toast,
+      path: pathWithSearch(request.url),
+      app: { shortName: env.APP_SHORT_NAME, brand: env.APP_BRAND, version: env.APP_VERSION },
+    },
+    { headers: combineHeaders(csrfCookieHeader ? { "Set-Cookie": csrfCookieHeader } : null, toastHeaders) },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
+
+function Document({ language, children }: { language: string; children: React.ReactNode }) {
+  return (
+    <html lang={language} dir={languageDirection(language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { language, csrfToken, toast } = useLoaderData<typeof loader>();
+  useChangeLanguage(language);
+  return (
+    <Document language={language}>
+      <AuthenticityTokenProvider token={csrfToken}>
+        <NavigationProgress />
+        <Outlet />
+        <Snackbar toast={toast} />
+      </AuthenticityTokenProvider>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const language = rootData?.language ?? i18n.language ?? defaultLanguage;
+  return (
+    <Document language={language}>
+      <main className="mx-auto max-w-xl p-8">
+        <GeneralErrorBoundary />
+      </main>
+    </Document>
+  );
+}

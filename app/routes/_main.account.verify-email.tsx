@@ -1,0 +1,91 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { Card } from "~/components/card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, TextField } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { HOME_PATH, requireProvider } from "~/utils/auth.server";
+import { validateCSRF } from "~/utils/csrf.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/misc";
+import type { loader as mainLoader } from "~/routes/_main";
+import { getAgencyInfo, updateAgencyInfo } from "~/utils/provider/agency.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { emailAddress } from "~/utils/validation";
+
+export const handle = { i18n: ["common", "account"] };
+
+export const verifyEmailSchema = z.object({ email: emailAddress });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const provider = await requireProvider(request);
+  const [t, agency] = await Promise.all([
+    getTranslator(request, "account"),
+    orProviderErrorPage(request, getAgencyInfo(provider)),
+  ]);
+  return { title: t("verifyEmail.title"), email: agency.Email };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const provider = await requireProvider(request);
+  const formData = await request.formData();
+  await validateCSRF(formData, request.headers);
+  const submission = parseWithZod(formData, { schema: verifyEmailSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    // The provider takes the whole agency record; only the email changes here.
+    const agency = await getAgencyInfo(provider);
+    await updateAgencyInfo(provider, { ...agency, Email: submission.value.email });
+  } catch (error) {
+    return providerErrorReply(request, error, submission);
+  }
+  const t = await getTranslator(request, "account");
+  return redirectWithToast(HOME_PATH, { type: "success", message: t("verifyEmail.success") });
+}
+
+export default function VerifyEmailPage() {
+  const { t } = useTranslation("account");
+  const { email } = useLoaderData<typeof loader>();
+  // The layout already asked the provider for the profile.
+  const shouldVerifyEmail = useRouteLoaderData<typeof mainLoader>("routes/_main")?.profile.ShouldVerifyEmail;
+  const lastResult = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: "verify-email",
+    lastResult,
+    defaultValue: { email },
+    constraint: getZodConstraint(verifyEmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyEmailSchema }),
+  });
+  return (
+    <Card title={t("verifyEmail.heading")} headingLevel={1} className="max-w-lg">
+      <p className="mb-4 text-sm text-gray-700" data-testid="verification-state">
+        {shouldVerifyEmail ? t("verifyEmail.needed") : t("verifyEmail.verified")}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={[{ meta: fields.email, label: t("verifyEmail.email") }]} />
+        <AuthenticityTokenInput name="csrf" />
+        <TextField meta={fields.email} label={t("verifyEmail.email")} type="email" autoComplete="email" dir="ltr" hint={t("verifyEmail.hint")} />
+        <StatusButton pending={isPending} disabled={isPending} className="self-start">
+          {t("verifyEmail.submit")}
+        </StatusButton>
+      </Form>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { Card } from "~/components/card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, TextField } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { HOME_PATH, requireProvider } from "~/utils/auth.server";
+import { validateCSRF } from "~/utils/csrf.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/misc";
+import { changePassword } from "~/utils/provider/users.server";
+import { providerErrorReply } from "~/utils/provider-errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { passwordRule } from "~/utils/validation";
+
+export const handle = { i18n: ["common", "account"] };
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ required_error: "validation.required" }),
+    newPassword: passwordRule,
+    confirmPassword: z.string({ required_error: "validation.required" }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "validation.passwordsDontMatch",
+  });
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireProvider(request);
+  const t = await getTranslator(request, "account");
+  return { title: t("changePassword.title") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const provider = await requireProvider(request);
+  const formData = await request.formData();
+  await validateCSRF(formData, request.headers);
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  }
+  try {
+    await changePassword(provider, {
+      CurrentPassword: submission.value.currentPassword,
+      NewPassword: submission.value.newPassword,
+      ConfirmPassword: submission.value.confirmPassword,
+    });
+  } catch (error) {
+    return providerErrorReply(request, error, submission, PASSWORD_FIELDS);
+  }
+  const t = await getTranslator(request, "account");
+  return redirectWithToast(HOME_PATH, { type: "success", message: t("changePassword.success") });
+}
+
+export default function ChangePasswordPage() {
+  const { t } = useTranslation("account");
+  const lastResult = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  return (
+    <Card title={t("changePassword.heading")} headingLevel={1} className="max-w-lg">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <ErrorSummary
+          formErrors={form.errors}
+          formErrorId={form.errorId}
+          fields={[
+            { meta: fields.currentPassword, label: t("changePassword.current") },
+            { meta: fields.newPassword, label: t("changePassword.new") },
+            { meta: fields.confirmPassword, label: t("changePassword.confirm") },
+          ]}
+        />
+        <AuthenticityTokenInput name="csrf" />
+        <TextField meta={fields.currentPassword} label={t("changePassword.current")} type="password" autoComplete="current-password" dir="ltr" />
+        <TextField meta={fields.newPassword} label={t("changePassword.new")} type="password" autoComplete="new-password" dir="ltr" hint={t("common:validation.passwordHint")} />
+        <TextField meta={fields.confirmPassword} label={t("changePassword.confirm")} type="password" autoComplete="new-password" dir="ltr" />
+        <StatusButton pending={isPending} disabled={isPending} className="self-start">
+          {t("changePassword.submit")}
+        </StatusButton>
+      </Form>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

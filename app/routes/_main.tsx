@@ -1,0 +1,78 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SideMenu } from "~/components/layout/side-menu";
+import { TopBar } from "~/components/layout/top-bar";
+import type { loader as rootLoader } from "~/root";
+import { requireProvider } from "~/utils/auth.server";
+import { formatBothCalendars } from "~/utils/dates";
+import { i18nServer } from "~/utils/i18n.server";
+import { isSidebarMini } from "~/utils/preferences.server";
+import { getProfileSummary } from "~/utils/provider/client.server";
+import { orProviderErrorPage } from "~/utils/provider-errors.server";
+
+/** The main layout of every signed-in page: side menu, top bar, and the page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const provider = await requireProvider(request);
+  const [profile, sidebarMini, language] = await Promise.all([
+    orProviderErrorPage(request, getProfileSummary(provider)),
+    isSidebarMini(request),
+    i18nServer.getLocale(request),
+  ]);
+  const now = new Date();
+  return {
+    profile,
+    sidebarMini,
+    // Formatted here so the server's "today" is shown, whatever the browser's clock says.
+    today: formatBothCalendars(now, language),
+    year: now.getFullYear(),
+  };
+}
+
+// The profile only changes through a form (e.g. verifying the email); plain navigation between
+// pages reuses it instead of asking the provider again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+};
+
+function MainLayout({ children, data }: { children: React.ReactNode; data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <div className="flex min-h-screen">
+      <SideMenu
+        mini={data.sidebarMini}
+        userName={data.profile.UserName}
+        agencyName={data.profile.AgencyName}
+        shouldVerifyEmail={data.profile.ShouldVerifyEmail}
+        version={root?.app.version ?? ""}
+        year={data.year}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar today={data.today} />
+        <main id="main" className="flex-1 p-4 md:p-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export default function MainLayoutRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <MainLayout data={data}>
+      <Outlet />
+    </MainLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  // The layout's own data failed (e.g. the provider is down): show the error on a bare page.
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

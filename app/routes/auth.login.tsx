@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { Card } from "~/components/card";
+import { ErrorSummary, TextField } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { anonymousProvider, requireAnonymous, startSession } from "~/utils/auth.server";
+import { validateCSRF } from "~/utils/csrf.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/misc";
+import { PROVIDER_UNKNOWN_ERROR_TEXT, ProviderError } from "~/utils/provider/request.server";
+import { requestToken } from "~/utils/provider/token.server";
+import { providerErrorReply } from "~/utils/provider-errors.server";
+import { requiredText } from "~/utils/validation";
+
+export const loginSchema = z.object({
+  username: requiredText(50),
+  password: z.string({ required_error: "validation.required" }).min(1, "validation.required"),
+  redirectTo: z.string().optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const t = await getTranslator(request, "auth");
+  return { title: t("login.title") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCSRF(formData, request.headers);
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  try {
+    const token = await requestToken(anonymousProvider(request), {
+      username,
+      password,
+      requestReference: randomUUID(),
+    });
+    return await startSession(request, { token, userName: username, redirectTo: redirectTo ?? null });
+  } catch (error) {
+    // The token endpoint answers wrong credentials with a 400 (OAuth's invalid_grant), in English:
+    // say it in the user's language instead.
+    if (error instanceof ProviderError && error.kind === "bad-request" && !error.providerMessage?.includes(PROVIDER_UNKNOWN_ERROR_TEXT)) {
+      const t = await getTranslator(request, "auth");
+      return data(submission.reply({ formErrors: [t("login.invalidCredentials")], hideFields: ["password"] }), { status: 400 });
+    }
+    return providerErrorReply(request, error, submission, ["password"]);
+  }
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    defaultValue: { redirectTo: searchParams.get("redirectTo") ?? "" },
+  });
+
+  return (
+    <Card title={t("login.heading")} headingLevel={1} className="mx-auto max-w-md">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <ErrorSummary
+          formErrors={form.errors}
+          formErrorId={form.errorId}
+          fields={[
+            { meta: fields.username, label: t("login.username") },
+            { meta: fields.password, label: t("login.password") },
+          ]}
+        />
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? ""} />
+        <TextField meta={fields.username} label={t("login.username")} autoComplete="username" dir="ltr" />
+        <TextField meta={fields.password} label={t("login.password")} type="password" autoComplete="current-password" dir="ltr" />
+        <StatusButton pending={isPending} disabled={isPending}>
+          {t("login.submit")}
+        </StatusButton>
+      </Form>
+      <p className="mt-6 text-sm text-gray-700">
+        {t("login.noAccount")}{" "}
+        <Link to="/auth/register" className="text-primary underline">
+          {t("login.requestAccess")}
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { endSession, LOGIN_PATH } from "~/utils/auth.server";
+import { validateCSRF } from "~/utils/csrf.server";
+
+/** Sign-out: destroys the server-side session (spec §3 "Session": logout removes the token). */
+export async function action({ request }: ActionFunctionArgs) {
+  await validateCSRF(await request.formData(), request.headers);
+  return endSession(request, LOGIN_PATH);
+}
+
+// Someone following an old link: nothing to do here.
+export async function loader(_: LoaderFunctionArgs) {
+  return redirect(LOGIN_PATH);
+}

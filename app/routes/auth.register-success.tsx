@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getTranslator(request, "auth");
+  return { title: t("registerSuccess.title") };
+}
+
+export default function RegisterSuccessPage() {
+  const { t } = useTranslation("auth");
+  return (
+    <Card title={t("registerSuccess.heading")} headingLevel={1} className="mx-auto max-w-md">
+      <p role="status">{t("registerSuccess.message")}</p>
+      <p className="mt-6">
+        <Link to="/auth/login" className="text-primary underline">
+          {t("register.backToLogin")}
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);

@@ -1,0 +1,138 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { Card } from "~/components/card";
+import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { anonymousProvider, requireAnonymous } from "~/utils/auth.server";
+import { countryOptions } from "~/utils/countries.server";
+import { validateCSRF } from "~/utils/csrf.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/misc";
+import { registerAgency } from "~/utils/provider/agency.server";
+import { providerErrorReply } from "~/utils/provider-errors.server";
+import { emailAddress, passwordRule, phoneNumber, requiredText, userName } from "~/utils/validation";
+
+export const registrationSchema = z
+  .object({
+    agencyName: requiredText(100),
+    managerFirstName: requiredText(50),
+    managerLastName: requiredText(50),
+    phone: phoneNumber,
+    email: emailAddress,
+    country: requiredText(2).regex(/^[A-Z]{2}$/, "validation.format"),
+    city: requiredText(60),
+    address: requiredText(300),
+    username: userName,
+    password: passwordRule,
+    confirmPassword: z.string({ required_error: "validation.required" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "validation.passwordsDontMatch",
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const [t, language] = await Promise.all([getTranslator(request, "auth"), i18nServer.getLocale(request)]);
+  return { title: t("register.title"), countries: countryOptions(language) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await validateCSRF(formData, request.headers);
+  const submission = parseWithZod(formData, { schema: registrationSchema });
+  const secrets = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: secrets }), { status: 400 });
+  }
+  const value = submission.value;
+  try {
+    await registerAgency(anonymousProvider(request), {
+      AgencyName: value.agencyName,
+      ManagerFirstName: value.managerFirstName,
+      ManagerLastName: value.managerLastName,
+      PhoneNumber: value.phone,
+      Email: value.email,
+      CountryCode: value.country,
+      City: value.city,
+      Address: value.address,
+      UserName: value.username,
+      Password: value.password,
+    });
+  } catch (error) {
+    return providerErrorReply(request, error, submission, secrets);
+  }
+  return redirect("/auth/register-success");
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation("auth");
+  const { countries } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    constraint: getZodConstraint(registrationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
+  });
+  const labelled = [
+    { meta: fields.agencyName, label: t("register.agencyName") },
+    { meta: fields.managerFirstName, label: t("register.managerFirstName") },
+    { meta: fields.managerLastName, label: t("register.managerLastName") },
+    { meta: fields.phone, label: t("register.phone") },
+    { meta: fields.email, label: t("register.email") },
+    { meta: fields.country, label: t("register.country") },
+    { meta: fields.city, label: t("register.city") },
+    { meta: fields.address, label: t("register.address") },
+    { meta: fields.username, label: t("register.username") },
+    { meta: fields.password, label: t("register.password") },
+    { meta: fields.confirmPassword, label: t("register.confirmPassword") },
+  ];
+
+  return (
+    <Card title={t("register.heading")} headingLevel={1}>
+      <p className="mb-4 text-sm text-gray-700">{t("register.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+        <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={labelled} />
+        <AuthenticityTokenInput name="csrf" />
+        <fieldset className="grid gap-4 md:grid-cols-2">
+          <legend className="mb-2 font-semibold">{t("register.agencySection")}</legend>
+          <TextField meta={fields.agencyName} label={t("register.agencyName")} autoComplete="organization" className="md:col-span-2" />
+          <TextField meta={fields.managerFirstName} label={t("register.managerFirstName")} autoComplete="given-name" />
+          <TextField meta={fields.managerLastName} label={t("register.managerLastName")} autoComplete="family-name" />
+          <TextField meta={fields.phone} label={t("register.phone")} type="tel" autoComplete="tel" dir="ltr" hint={t("register.phoneHint")} />
+          <TextField meta={fields.email} label={t("register.email")} type="email" autoComplete="email" dir="ltr" />
+          <SelectField meta={fields.country} label={t("register.country")} options={countries} placeholder={t("register.chooseCountry")} />
+          <TextField meta={fields.city} label={t("register.city")} autoComplete="address-level2" />
+          <TextareaField meta={fields.address} label={t("register.address")} className="md:col-span-2" />
+        </fieldset>
+        <fieldset className="grid gap-4 md:grid-cols-2">
+          <legend className="mb-2 font-semibold">{t("register.accountSection")}</legend>
+          <TextField meta={fields.username} label={t("register.username")} autoComplete="username" dir="ltr" hint={t("register.usernameHint")} className="md:col-span-2" />
+          <TextField meta={fields.password} label={t("register.password")} type="password" autoComplete="new-password" dir="ltr" hint={t("common:validation.passwordHint")} />
+          <TextField meta={fields.confirmPassword} label={t("register.confirmPassword")} type="password" autoComplete="new-password" dir="ltr" />
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-4">
+          <StatusButton pending={isPending} disabled={isPending}>
+            {t("register.submit")}
+          </StatusButton>
+          <Link to="/auth/login" className="text-sm text-primary underline">
+            {t("register.backToLogin")}
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);

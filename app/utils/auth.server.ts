@@ -1,0 +1,76 @@
+import { redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { getTranslator } from "~/utils/i18n.server";
+import { combineHeaders, pathWithSearch } from "~/utils/http";
+import type { ProviderContext } from "~/utils/provider/request.server";
+import { getSession, sessionStorage } from "~/utils/session.server";
+import { createToastHeaders } from "~/utils/toast.server";
+
+export const LOGIN_PATH = "/auth/login";
+export const HOME_PATH = "/dashboard";
+
+export function loginUrl(redirectTo?: string) {
+  if (!redirectTo || redirectTo === "/" || redirectTo === HOME_PATH) return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** The token of the signed-in user, or null. Spec §2 guard: only presence is checked. */
+export async function getToken(request: Request) {
+  const session = await getSession(request);
+  const token = session.get("token");
+  return typeof token === "string" && token ? token : null;
+}
+
+/**
+ * The provider context for a signed-in user's request; without a session, a redirect to the login
+ * page that returns here afterwards. A 401 from the provider later ends the session the same way.
+ */
+export async function requireProvider(request: Request): Promise<ProviderContext> {
+  const token = await getToken(request);
+  const returnTo = pathWithSearch(request.url);
+  if (!token) throw redirect(loginUrl(returnTo));
+  return {
+    token,
+    signal: request.signal,
+    onUnauthorized: async () => {
+      const t = await getTranslator(request);
+      throw await endSession(request, loginUrl(returnTo), t("common:errors.sessionExpired"));
+    },
+  };
+}
+
+/** Context for calls that need no sign-in (login, registration). */
+export function anonymousProvider(request: Request): ProviderContext {
+  return { signal: request.signal };
+}
+
+/** Sends a signed-in visitor of a public page (login, register) to the dashboard. */
+export async function requireAnonymous(request: Request) {
+  if (await getToken(request)) throw redirect(HOME_PATH);
+}
+
+/** Starts a fresh session (new id, so a planted cookie cannot be reused) and redirects. */
+export async function startSession(
+  request: Request,
+  { token, userName, redirectTo }: { token: string; userName: string; redirectTo: string | null },
+) {
+  const previous = await getSession(request);
+  const destroyed = previous.id ? await sessionStorage.destroySession(previous) : null;
+  const session = await sessionStorage.getSession();
+  session.set("token", token);
+  session.set("userName", userName);
+  const headers = new Headers();
+  if (destroyed) headers.append("Set-Cookie", destroyed);
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  return redirect(safeRedirect(redirectTo, HOME_PATH), { headers });
+}
+
+/** Destroys the server-side session and redirects, with an optional error snackbar. */
+export async function endSession(request: Request, to: string, errorMessage?: string) {
+  const session = await getSession(request);
+  const headers = combineHeaders(
+    { "Set-Cookie": await sessionStorage.destroySession(session) },
+    errorMessage ? await createToastHeaders({ type: "error", message: errorMessage }) : null,
+  );
+  return redirect(to, { headers });
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PROVIDER_API_URL: z.string().url().default("http://127.0.0.1:4010"),
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+    SESSION_SECRET: z.string().min(1).optional(),
+    SESSION_DIR: z.string().default(".data/sessions"),
+    REDIS_URL: z.string().url().optional(),
+    SUPPORT_PHONE: z.string().default("+98 21 1234 5678"),
+    APP_VERSION: z.string().default("3.15.1"),
+    APP_SHORT_NAME: z.string().default("Agency Portal"),
+    APP_BRAND: z.string().default("Hotel Booking"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message: "is required in production (a long random string; comma-separate to rotate)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings (e.g. `REDIS_URL=` in a .env file) mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid environment, the portal cannot start:\n${problems}`);
+  }
+  return result.data;
+}
+
+export const env = parseEnv(process.env);
+
+/** The secrets that sign cookies; a fixed one outside production keeps dev sessions across restarts. */
+export const cookieSecrets = (env.SESSION_SECRET ?? "dev-only-secret-not-for-production")
+  .split(",")
+  .map((secret) => secret.trim())
+  .filter(Boolean);

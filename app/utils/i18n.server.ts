@@ -1,0 +1,35 @@
+import { resolve } from "node:path";
+import { createCookie } from "@remix-run/node";
+import Backend from "i18next-fs-backend";
+import { RemixI18Next } from "remix-i18next/server";
+import { defaultLanguage, i18nConfig, supportedLanguages } from "~/i18n";
+import { env } from "~/utils/env.server";
+
+/** The chosen language, kept for a year; set by the language switch (routes/settings.language.tsx). */
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: env.NODE_ENV === "production",
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage: defaultLanguage,
+    cookie: languageCookie,
+    // English is the default (spec §1): the browser's Accept-Language is not consulted.
+    order: ["cookie", "searchParams"],
+  },
+  i18next: {
+    ...i18nConfig,
+    backend: { loadPath: resolve("./locales/{{lng}}/{{ns}}.json") },
+  },
+  plugins: [Backend],
+});
+
+/** A translator for the request's language, for loaders and actions. */
+export function getTranslator(request: Request, namespace = "common") {
+  return i18nServer.getFixedT(request, namespace);
+}

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { env } from "~/utils/env.server";
+
+/**
+ * The one place that knows how the provider's HTTP API is spoken to: base URL, bearer token,
+ * the domain-model media-type convention (spec §7), timeouts and error mapping (spec §8).
+ * Every resource module under app/utils/provider goes through `providerRequest`.
+ */
+
+/** Spec §8: a 400 whose body contains this text gets the "call support" message instead. */
+export const PROVIDER_UNKNOWN_ERROR_TEXT = "خطای ناشناخته";
+
+/** Spec §7: "The domain model of a response or body is chosen with the Accept or Content-type header." */
+export function mediaType(domainModel?: string) {
+  return domainModel ? `application/json; domain-model=${domainModel}` : "application/json";
+}
+
+export type ProviderErrorKind = "bad-request" | "unauthorized" | "forbidden" | "not-found" | "unavailable";
+
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    readonly status: number,
+    /** The provider's own words, shown to the user for 400 and 403 (spec §8). */
+    readonly providerMessage?: string,
+  ) {
+    super(`Provider ${kind} (${status})${providerMessage ? `: ${providerMessage}` : ""}`);
+    this.name = "ProviderError";
+  }
+}
+
+/** What a call needs from the signed-in user's request. Built by `requireProvider` in auth.server.ts. */
+export type ProviderContext = {
+  token?: string;
+  signal?: AbortSignal;
+  /** Called on 401: the auth module ends the session and throws a redirect to the login page. */
+  onUnauthorized?: () => Promise<never>;
+};
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export type ProviderRequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  query?: Query;
+  domainModel?: string;
+  /** JSON body; its domain model is the same as the response's unless `bodyDomainModel` is given. */
+  json?: unknown;
+  bodyDomainModel?: string;
+  /** A form body (URL-encoded or multipart) sent as is. */
+  form?: URLSearchParams | FormData;
+  headers?: Record<string, string>;
+};
+
+export function providerUrl(path: string, query?: Query) {
+  const url = new URL(path.replace(/^\//, ""), env.PROVIDER_API_URL.replace(/\/?$/, "/"));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+function requestSignal(ctx: ProviderContext) {
+  const signals = [ctx.signal, env.PROVIDER_TIMEOUT_MS > 0 ? AbortSignal.timeout(env.PROVIDER_TIMEOUT_MS) : undefined];
+  const present = signals.filter((signal): signal is AbortSignal => Boolean(signal));
+  return present.length ? AbortSignal.any(present) : undefined;
+}
+
+/** Sends a request and maps every failure to a ProviderError; resolves only with a 2xx Response. */
+export async function providerFetch(ctx: ProviderContext, options: ProviderRequestOptions): Promise<Response> {
+  const headers = new Headers(options.headers);
+  headers.set("Accept", options.domainModel ? mediaType(options.domainModel) : "application/json, */*");
+  if (ctx.token) headers.set("Authorization", `Bearer ${ctx.token}`);
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers.set("Content-Type", mediaType(options.bodyDomainModel ?? options.domainModel));
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(providerUrl(options.path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      body,
+      signal: requestSignal(ctx),
+    });
+  } catch (error) {
+    // The browser went away: nobody is waiting for an answer, let Remix drop the request.
+    if (ctx.signal?.aborted) throw error;
+    console.error(`Provider ${options.method ?? "GET"} ${options.path} failed:`, error);
+    throw new ProviderError("unavailable", 0);
+  }
+
+  if (response.ok) return response;
+
+  const text = await response.text().catch(() => "");
+  const message = readErrorMessage(text);
+  switch (response.status) {
+    case 400:
+      throw new ProviderError("bad-request", 400, message);
+    case 401:
+      if (ctx.onUnauthorized) await ctx.onUnauthorized();
+      throw new ProviderError("unauthorized", 401, message);
+    case 403:
+      throw new ProviderError("forbidden", 403, message);
+    case 404:
+      throw new ProviderError("not-found", 404, message);
+    default:
+      console.error(`Provider ${options.method ?? "GET"} ${options.path} answered ${response.status}: ${text.slice(0, 500)}`);
+      throw new ProviderError("unavailable", response.status);
+  }
+}
+
+/** Sends a request and parses the JSON answer with `schema`; a provider change fails here, loudly. */
+export async function providerRequest<Schema extends z.ZodTypeAny>(
+  ctx: ProviderContext,
+  options: ProviderRequestOptions,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  const response = await providerFetch(ctx, options);
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    console.error(`Provider ${options.path} sent a body that is not JSON: ${text.slice(0, 200)}`);
+    throw new ProviderError("unavailable", response.status);
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    console.error(`Provider ${options.path} sent an unexpected ${options.domainModel ?? "body"}:`, result.error.issues);
+    throw new ProviderError("unavailable", response.status);
+  }
+  return result.data;
+}
+
+/** The provider answers errors as a JSON string, `{ Message }`, `{ error_description }` or plain text. */
+function readErrorMessage(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  try {
+    const json: unknown = JSON.parse(trimmed);
+    if (typeof json === "string") return json;
+    if (json && typeof json === "object") {
+      const record = json as Record<string, unknown>;
+      for (const key of ["Message", "message", "error_description", "error"]) {
+        if (typeof record[key] === "string" && record[key]) return record[key] as string;
+      }
+    }
+    return undefined;
+  } catch {
+    return trimmed.startsWith("<") ? undefined : trimmed.slice(0, 500);
+  }
+}
+
+/** The user-facing text for a provider failure, in the user's language (spec §8). */
+export function describeProviderError(
+  error: ProviderError,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (error.providerMessage?.includes(PROVIDER_UNKNOWN_ERROR_TEXT)) {
+    return t("common:errors.contactSupport", { phone: env.SUPPORT_PHONE });
+  }
+  switch (error.kind) {
+    case "bad-request":
+    case "forbidden":
+      return error.providerMessage ?? t("common:errors.badRequest");
+    case "unauthorized":
+      return t("common:errors.sessionExpired");
+    case "not-found":
+      return t("common:errors.notFound");
+    default:
+      return t("common:errors.providerUnavailable");
+  }
+}

@@ -1,0 +1,42 @@
+import { createCookie, createFileSessionStorage } from "@remix-run/node";
+import { Redis } from "ioredis";
+import { cookieSecrets, env } from "~/utils/env.server";
+import { createRedisSessionStorage } from "~/utils/redis-session.server";
+
+/** What the portal keeps for a signed-in user. The provider token never leaves the server. */
+export type SessionData = {
+  token: string;
+  userName: string;
+};
+
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
+
+export const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.NODE_ENV === "production",
+  path: "/",
+  secrets: cookieSecrets,
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
+function createRedisClient(url: string) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  // remix-serve only closes its HTTP server on a signal; an open socket would keep it alive (stack notes, trap 3).
+  const close = () => void redis.quit().catch(() => redis.disconnect());
+  process.once("SIGTERM", close);
+  process.once("SIGINT", close);
+  return redis;
+}
+
+export const sessionStorage = env.REDIS_URL
+  ? createRedisSessionStorage<SessionData>({
+      cookie: sessionCookie,
+      redis: createRedisClient(env.REDIS_URL),
+      fallbackTtlSeconds: SESSION_MAX_AGE_SECONDS,
+    })
+  : createFileSessionStorage<SessionData>({ cookie: sessionCookie, dir: env.SESSION_DIR });
+
+export function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { cookieSecrets, env } from "~/utils/env.server";
+import { combineHeaders } from "~/utils/http";
+
+/** A one-time message for the snackbar, already in the user's language. */
+const toastSchema = z.object({
+  id: z.string(),
+  type: z.enum(["success", "error"]),
+  message: z.string(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+type NewToast = Omit<Toast, "id">;
+
+const TOAST_KEY = "toast";
+
+const toastStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__toast",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    path: "/",
+    secrets: cookieSecrets,
+  },
+});
+
+export async function createToastHeaders(toast: NewToast) {
+  const session = await toastStorage.getSession();
+  session.flash(TOAST_KEY, { ...toast, id: randomUUID() });
+  return new Headers({ "Set-Cookie": await toastStorage.commitSession(session) });
+}
+
+export async function redirectWithToast(url: string, toast: NewToast, init?: ResponseInit) {
+  return redirect(url, { ...init, headers: combineHeaders(init?.headers, await createToastHeaders(toast)) });
+}
+
+/** Reads and clears the pending toast; the caller must send `headers` with its response. */
+export async function getToast(request: Request) {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  const result = toastSchema.safeParse(session.get(TOAST_KEY));
+  const headers = result.success
+    ? new Headers({ "Set-Cookie": await toastStorage.destroySession(session) })
+    : null;
+  return { toast: result.success ? result.data : null, headers };
+}

@@ -1,0 +1,53 @@
+import { HttpResponse } from "msw";
+import type { z } from "zod";
+import type { SandboxStore } from "../store";
+
+/** What every resource's handlers get: the store and the origin its paths hang under. */
+export type SandboxContext = { store: SandboxStore; base: string };
+
+export const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+/** Stops a handler with this response (msw answers a thrown Response as is). */
+export function fail(status: number, message: string): never {
+  throw HttpResponse.json({ Message: message }, { status });
+}
+
+/** The domain model named by `domain-model=` in a media type (spec §7). */
+export function domainModelOf(mediaType: string | null) {
+  return mediaType?.match(/domain-model=([\w.]+)/)?.[1] ?? null;
+}
+
+/** The provider rejects a body whose Content-Type names another domain model. */
+export function requireBodyModel(request: Request, expected: string) {
+  const model = domainModelOf(request.headers.get("Content-Type"));
+  if (model !== expected) fail(400, `Expected a ${expected} body (Content-Type domain-model), got ${model ?? "none"}.`);
+}
+
+export async function parseBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+  let json: unknown;
+  try {
+    json = await request.json();
+  } catch {
+    fail(400, "The request body is not valid JSON.");
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    fail(400, `The field ${issue.path.join(".") || "body"} is invalid: ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** The signed-in user of a request, from its bearer token; 401 when missing, unknown or expired. */
+export function requireUser(ctx: SandboxContext, request: Request) {
+  const header = request.headers.get("Authorization") ?? "";
+  const token = header.match(/^Bearer (.+)$/)?.[1];
+  const denied = () => fail(401, "Authorization has been denied for this request.");
+  if (!token) denied();
+  const issued = ctx.store.state.tokens.find((entry) => entry.token === token);
+  if (!issued || new Date(issued.expiresAt).getTime() < Date.now()) denied();
+  const user = ctx.store.state.users.find((entry) => entry.userName === issued!.userName);
+  const agency = ctx.store.state.agencies.find((entry) => entry.id === user?.agencyId);
+  if (!user || !agency) return denied();
+  return { user, agency };
+}

@@ -1,0 +1,94 @@
+import { http, HttpResponse } from "msw";
+import { z } from "zod";
+import { REQUEST_STATES } from "./model";
+import type { FaultList } from "./faults";
+import { parseBody, type SandboxContext } from "./api/common";
+
+const faultSchema = z.object({
+  path: z.string().min(1),
+  method: z.string().optional(),
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  status: z.number().int().min(100).max(599).optional(),
+  body: z.unknown().optional(),
+  malformed: z.boolean().optional(),
+  drop: z.boolean().optional(),
+});
+
+/**
+ * /__sandbox/*: what a test needs to set the stage and to look behind it. Not part of the provider's
+ * API; a real provider has nothing like it.
+ */
+export function controlHandlers(ctx: SandboxContext, faults: FaultList) {
+  const { store, base } = ctx;
+  const findRequest = (id: string) => {
+    const request = store.state.requests.find((entry) => String(entry.id) === id);
+    if (!request) throw HttpResponse.json({ Message: `No request ${id}` }, { status: 404 });
+    return request;
+  };
+  return [
+    http.post(`${base}/__sandbox/reset`, () => {
+      store.reset();
+      faults.clear();
+      return HttpResponse.json({ ok: true });
+    }),
+    http.get(`${base}/__sandbox/state`, () => HttpResponse.json(store.state)),
+
+    http.post(`${base}/__sandbox/requests/:id/state`, async ({ request, params }) => {
+      const { state } = await parseBody(request, z.object({ state: z.enum(REQUEST_STATES) }));
+      const reserveRequest = findRequest(String(params.id));
+      reserveRequest.state = state;
+      store.save();
+      return HttpResponse.json({ id: reserveRequest.id, state });
+    }),
+    http.post(`${base}/__sandbox/requests/:id/notes`, async ({ request, params }) => {
+      const { content } = await parseBody(request, z.object({ content: z.string().min(1) }));
+      const reserveRequest = findRequest(String(params.id));
+      const note = {
+        id: store.nextId(),
+        content,
+        createDateTime: new Date().toISOString().slice(0, 19),
+        creatorUserName: "provider.desk",
+        isBroker: true,
+        isRead: false,
+      };
+      reserveRequest.notes.push(note);
+      store.save();
+      return HttpResponse.json(note, { status: 201 });
+    }),
+
+    http.post(`${base}/__sandbox/email-confirmations/confirm`, async ({ request }) => {
+      const { userName } = await parseBody(request, z.object({ userName: z.string() }));
+      const user = store.state.users.find((entry) => entry.userName === userName);
+      const agency = store.state.agencies.find((entry) => entry.id === user?.agencyId);
+      if (!user || !agency) return HttpResponse.json({ Message: `No user ${userName}` }, { status: 404 });
+      agency.emailConfirmed = true;
+      user.shouldVerifyEmail = false;
+      store.state.pendingEmailConfirmations = store.state.pendingEmailConfirmations.filter((entry) => entry.agencyId !== agency.id);
+      store.save();
+      return HttpResponse.json({ ok: true });
+    }),
+    http.post(`${base}/__sandbox/agencies/:id/approve`, ({ params }) => {
+      const agency = store.state.agencies.find((entry) => String(entry.id) === params.id);
+      if (!agency) return HttpResponse.json({ Message: `No agency ${params.id}` }, { status: 404 });
+      agency.status = "active";
+      store.save();
+      return HttpResponse.json({ ok: true });
+    }),
+    http.post(`${base}/__sandbox/tokens/expire`, () => {
+      store.state.tokens.forEach((entry) => (entry.expiresAt = new Date(0).toISOString()));
+      store.save();
+      return HttpResponse.json({ ok: true });
+    }),
+
+    http.get(`${base}/__sandbox/faults`, () => HttpResponse.json(faults.list())),
+    http.post(`${base}/__sandbox/faults`, async ({ request }) => {
+      const fault = await parseBody(request, faultSchema);
+      faults.add(fault);
+      return HttpResponse.json(faults.list(), { status: 201 });
+    }),
+    http.delete(`${base}/__sandbox/faults`, () => {
+      faults.clear();
+      return HttpResponse.json([]);
+    }),
+  ];
+}

@@ -1,0 +1,27 @@
+import { http, HttpResponse } from "msw";
+import { accountHandlers } from "./api/account";
+import { authHandlers } from "./api/auth";
+import { dashboardHandlers } from "./api/dashboard";
+import { controlHandlers } from "./control";
+import { faultHandler, FaultList } from "./faults";
+import type { SandboxStore } from "./store";
+
+/**
+ * All of the sandbox's handlers, in order: faults first, then the provider's API
+ * (docs/provider-api.md), then the control endpoints. Handlers match absolute URLs under `base`:
+ * the HTTP server (server.ts) rewrites each request onto it, and unit tests point the portal at it.
+ */
+export const SANDBOX_ORIGIN = "http://provider.sandbox";
+
+export function createSandboxHandlers(store: SandboxStore, { base = SANDBOX_ORIGIN, faults = new FaultList() } = {}) {
+  const ctx = { store, base };
+  return [
+    faultHandler(faults),
+    ...authHandlers(ctx),
+    ...accountHandlers(ctx),
+    ...dashboardHandlers(ctx),
+    ...controlHandlers(ctx, faults),
+    // The portal's health check only asks whether anything answers.
+    http.head(`${base}/`, () => new HttpResponse(null, { status: 200 })),
+  ];
+}

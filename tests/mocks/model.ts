@@ -1,0 +1,244 @@
+/**
+ * The provider sandbox's state: plain JSON, saved to SANDBOX_DATA after every change.
+ * Field names are the sandbox's own; the wire shapes are in docs/provider-api.md and handlers.ts.
+ */
+
+export const REQUEST_STATES = [
+  "New",
+  "Requested",
+  "PaymentPending",
+  "ConfirmationPending",
+  "Confirmed",
+  "Rejected",
+  "Cancelled",
+  "Refunded",
+  "Approved",
+  "Settled",
+] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+export type User = {
+  userName: string;
+  password: string;
+  agencyId: number;
+  shouldVerifyEmail: boolean;
+};
+
+export type Agency = {
+  id: number;
+  name: string;
+  managerFirstName: string;
+  managerLastName: string;
+  phone: string;
+  email: string;
+  emailConfirmed: boolean;
+  countryCode: string;
+  city: string;
+  address: string;
+  /** A registration waits for the provider's review before its user may sign in. */
+  status: "active" | "pending";
+};
+
+export type IssuedToken = { token: string; userName: string; expiresAt: string };
+
+export type RoomRules = {
+  extraBedAndChildWithBedAreAllowedTogether: boolean;
+  childNoBedIsAllowed: boolean;
+  childWithBedIsAllowed: boolean;
+  extraBedIsAllowed: boolean;
+};
+
+export type RoomType = {
+  typeId: number;
+  name: string;
+  baseCapacity: number;
+  basePrice: number;
+  roomPrices: Array<{ startDate: string; endDate: string; price: number }>;
+  roomService: string;
+  roomServiceAbbreviation: string;
+  roomView: string;
+  rules: RoomRules;
+  prices: { childNoBedPrice: number; childWithBedPrice: number; extraBedPrice: number };
+};
+
+export type SpecialDate = {
+  date: string;
+  roomPriceDifference: number;
+  childNoBedPriceDifference: number;
+  childWithBedPriceDifference: number;
+  extraBedPriceDifference: number;
+};
+
+export type Hotel = {
+  accommodationPropertyId: number;
+  accommodationPackageId: number;
+  hotelId: number;
+  hotelName: string;
+  hotelGrade: number;
+  hotelPlace: string;
+  currency: string;
+  availableSince: string;
+  availableUntil: string;
+  lastEditDateTime: string;
+  isInActive: boolean;
+  roomTypes: RoomType[];
+  specialDates: SpecialDate[];
+};
+
+export type AccommodationPackage = {
+  id: number;
+  title: string;
+  availableSince: string;
+  availableUntil: string;
+  userId: number;
+  userName: string;
+  partyId: number;
+  partyName: string;
+  lastEditDateTime: string;
+};
+
+export type Passenger = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  passportNumber: string;
+  gender: "Female" | "Male";
+  nationalityCountryCode: string;
+  hotelPassengerType: 1 | 2 | 3 | 4;
+  mainGuest: boolean;
+};
+
+export type RequestedRoom = {
+  roomTypeId: number;
+  hasChildNoBed: boolean;
+  hasChildWithBed: boolean;
+  hasExtraBed: boolean;
+  passengers: Passenger[];
+};
+
+export type Flight = {
+  airlineIata: string;
+  flightNumber: string;
+  takeOffDate: string;
+  takeOffTime: string;
+  landingDate: string | null;
+  landingTime: string | null;
+  flightDuration: string | null;
+  originIata: string;
+  destinationIata: string;
+};
+
+export type Note = {
+  id: number;
+  content: string;
+  createDateTime: string;
+  creatorUserName: string;
+  isBroker: boolean;
+  isRead: boolean;
+};
+
+export type ReserveRequest = {
+  id: number;
+  requestNumber: string;
+  agencyId: number;
+  userName: string;
+  agencyRef: string | null;
+  state: RequestState;
+  createDateTime: string;
+  paymentDeadlineDateTime: string | null;
+  accommodationPropertyId: number;
+  checkIn: string;
+  checkOut: string;
+  needTransfer: boolean;
+  description: string;
+  rooms: RequestedRoom[];
+  transportation: { originFlight: Flight; destinationFlight: Flight } | null;
+  orderId: number | null;
+  notes: Note[];
+};
+
+export type Order = {
+  id: number;
+  contractNumber: string;
+  agencyId: number;
+  createDate: string;
+  currency: string;
+};
+
+export type Payment = {
+  id: number;
+  orderId: number;
+  paymentType: "Receipt" | "Cash" | "Online";
+  sourceAmount: number;
+  sourceCurrency: string;
+  amount: number;
+  convertedCurrency: string;
+  createDate: string;
+  paymentDateTime: string;
+  payerName: string;
+  payeeName: string;
+  receiptNumber: string | null;
+  receiptPaymentTypeId: number | null;
+  bankId: number | null;
+  fileName: string | null;
+  description: string;
+  state: "New" | "Approved" | "Rejected" | "Refunded";
+};
+
+export type Transaction = {
+  id: number;
+  agencyId: number;
+  orderId: number | null;
+  date: string;
+  description: string;
+  type: "Debit" | "Credit";
+  amount: number;
+  currency: string;
+};
+
+export type CommissionGroup = {
+  title: string;
+  groups: Array<{
+    fromDate: string;
+    toDate: string;
+    hotels: Array<{ hotelName: string; hotelGrade: number; commission: number; extraCommission: number }>;
+  }>;
+};
+
+export type Picture = { id: number; groupId: number; fileName: string; title: string; color: string };
+export type Announcement = { id: number; title: string; body: string; startDate: string; endDate: string };
+export type Airline = { id: number; name: string; latinName: string; iata: string };
+export type Airport = { iata: string; title: string; city: string };
+export type Currency = { id: number; code: string; sign: string; title: string };
+export type Bank = { id: number; name: string };
+export type ReceiptPaymentType = { id: number; title: string };
+export type DownloadLog = { packageId: number; userName: string; at: string };
+
+export type SandboxState = {
+  /** Bumped when the shape changes; an older data file is replaced by the seed. */
+  version: number;
+  seededOn: string;
+  nextId: number;
+  users: User[];
+  agencies: Agency[];
+  tokens: IssuedToken[];
+  packages: AccommodationPackage[];
+  hotels: Hotel[];
+  airlines: Airline[];
+  airports: Airport[];
+  requests: ReserveRequest[];
+  orders: Order[];
+  payments: Payment[];
+  transactions: Transaction[];
+  commissionGroups: CommissionGroup;
+  pictures: Picture[];
+  announcements: Announcement[];
+  currencies: Currency[];
+  banks: Bank[];
+  receiptPaymentTypes: ReceiptPaymentType[];
+  downloadLogs: DownloadLog[];
+  /** Email changes waiting for the user to follow the confirmation link. */
+  pendingEmailConfirmations: Array<{ agencyId: number; email: string }>;
+};
+
+export const STATE_VERSION = 1;

@@ -1,0 +1,52 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { STATE_VERSION, type SandboxState } from "./model";
+import { createSeedState } from "./seed";
+
+/** Holds the sandbox state in memory and, when given a file, keeps it there across restarts. */
+export class SandboxStore {
+  state: SandboxState;
+
+  constructor(private readonly file?: string) {
+    this.state = this.load();
+  }
+
+  private load(): SandboxState {
+    if (this.file && existsSync(this.file)) {
+      try {
+        const saved = JSON.parse(readFileSync(this.file, "utf8")) as SandboxState;
+        if (saved.version === STATE_VERSION) return saved;
+        console.warn(`Sandbox data in ${this.file} is from an older version; starting from the seed.`);
+      } catch (error) {
+        console.warn(`Sandbox data in ${this.file} is unreadable (${String(error)}); starting from the seed.`);
+      }
+    }
+    const seed = createSeedState();
+    this.write(seed);
+    return seed;
+  }
+
+  private write(state: SandboxState) {
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    // Write then rename, so a crash never leaves half a file.
+    const temporary = `${this.file}.tmp`;
+    writeFileSync(temporary, JSON.stringify(state));
+    renameSync(temporary, this.file);
+  }
+
+  save() {
+    this.write(this.state);
+  }
+
+  reset() {
+    this.state = createSeedState();
+    this.save();
+  }
+
+  nextId() {
+    const id = this.state.nextId;
+    this.state.nextId += 1;
+    return id;
+  }
+}
