@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -74,6 +75,10 @@ function Document({ language, children }: { language: string; children: React.Re
 export default function App() {
   const { language, csrfToken, toast } = useLoaderData<typeof loader>();
   useChangeLanguage(language);
+  // Marks the page as enhanced: tests wait for it, and CSS may hide no-JS fallbacks behind it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Document language={language}>
       <AuthenticityTokenProvider token={csrfToken}>

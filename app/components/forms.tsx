@@ -40,9 +40,11 @@ function FieldFrame({ meta, label, hint, className, children }: FieldFrameProps)
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
+  // A rule with several checks (the password's) may report the same message more than once.
+  const messages = [...new Set(errors)];
   return (
     <ul id={id} className="text-sm text-red-700">
-      {errors.map((error) => (
+      {messages.map((error) => (
         <li key={error}>{t(error)}</li>
       ))}
     </ul>

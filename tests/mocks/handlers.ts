@@ -21,7 +21,7 @@ export function createSandboxHandlers(store: SandboxStore, { base = SANDBOX_ORIG
     ...accountHandlers(ctx),
     ...dashboardHandlers(ctx),
     ...controlHandlers(ctx, faults),
-    // The portal's health check only asks whether anything answers.
-    http.head(`${base}/`, () => new HttpResponse(null, { status: 200 })),
+    // The portal's health check and the test runner only ask whether anything answers here.
+    http.all(`${base}/`, () => HttpResponse.json({ name: "provider sandbox", api: "docs/provider-api.md" })),
   ];
 }

@@ -1,0 +1,99 @@
+import { DEMO_USER } from "#tests/mocks/seed";
+import { expect, test } from "./fixtures";
+
+test.describe("sign-in", () => {
+  test("good credentials open the dashboard with the user's name", async ({ portal, page }) => {
+    await portal.signIn();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveTitle("Dashboard | Agency Portal | Hotel Booking");
+    await expect(page.getByTestId("user-name")).toHaveText("demo");
+    await expect(page.getByTestId("agency-name")).toHaveText("Parsian Travel");
+  });
+
+  test("bad credentials show a message and keep the username", async ({ portal, page }) => {
+    await portal.attemptSignIn({ userName: "demo", password: "wrong-password" });
+    await expect(page.getByRole("alert")).toContainText("The username or password is incorrect.");
+    await expect(page.getByLabel("Username")).toHaveValue("demo");
+    // The server never sends a password back; with JS the browser simply keeps what was typed.
+    if (!portal.javaScriptEnabled) await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  });
+
+  test("empty fields are reported next to each field", async ({ portal, page }) => {
+    await portal.visit("/auth/login");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("#login-username-error")).toHaveText("This field is required!");
+    await expect(page.locator("#login-password-error")).toHaveText("This field is required!");
+    await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("a provider that is down gives a translated error, in Persian too", async ({ portal, page, sandbox }) => {
+    await sandbox.fault({ path: "/token", drop: true });
+    await portal.attemptSignIn();
+    await expect(page.getByRole("alert")).toContainText("The booking service is not answering right now");
+    await expect(page.getByLabel("Username")).toHaveValue("demo");
+
+    await portal.switchLanguage("فارسی");
+    await page.getByLabel("نام کاربری").fill("demo");
+    await page.getByLabel("رمز عبور").fill("Demo1234");
+    await page.getByRole("button", { name: "ورود", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("سرویس رزرو در حال حاضر پاسخ نمی‌دهد");
+  });
+
+  test("a provider 400 with its unknown-error text asks the user to call support", async ({ portal, page, sandbox }) => {
+    await sandbox.fault({ path: "/token", status: 400, body: { Message: "خطای ناشناخته رخ داده است" } });
+    await portal.attemptSignIn();
+    await expect(page.getByRole("alert")).toContainText("Please call support at +98 21 9999 0000");
+  });
+});
+
+test.describe("guard", () => {
+  test("a signed-out visitor is sent to sign in and then back to the page asked for", async ({ portal, page }) => {
+    await portal.visit("/changePassword");
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2FchangePassword$/);
+    await portal.page.getByLabel("Username").fill(DEMO_USER.userName);
+    await portal.page.getByLabel("Password").fill(DEMO_USER.password);
+    await portal.page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/changePassword$/);
+    await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+  });
+
+  test("redirectTo never leaves the portal", async ({ portal, page }) => {
+    await portal.signIn(DEMO_USER, "/auth/login?redirectTo=https%3A%2F%2Fevil.example%2F");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an expired provider session signs the user out with a message", async ({ portal, page, sandbox }) => {
+    await portal.signIn();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await sandbox.expireTokens();
+    await portal.visit("/changePassword");
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(page.getByTestId("snackbar")).toContainText("Your session has ended");
+  });
+});
+
+test.describe("sign-out", () => {
+  test("logs out and the pages are closed again", async ({ portal, page }) => {
+    await portal.signIn();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await portal.visit("/dashboard");
+    await expect(page).toHaveURL(/\/auth\/login/);
+  });
+});
+
+test.describe("provider token", () => {
+  test("never reaches the browser", async ({ portal, page, sandbox }) => {
+    await portal.signIn();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const [{ token }] = (await sandbox.state()).tokens;
+    expect(await page.content()).not.toContain(token);
+    const cookies = await page.context().cookies();
+    expect(JSON.stringify(cookies)).not.toContain(token);
+    // The data endpoint the enhanced app reads from.
+    const data = await page.request.get("/dashboard.data");
+    expect(await data.text()).not.toContain(token);
+  });
+});

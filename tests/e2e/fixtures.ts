@@ -1,0 +1,89 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import type { Fault } from "#tests/mocks/faults";
+import type { SandboxState } from "#tests/mocks/model";
+import { DEMO_USER } from "#tests/mocks/seed";
+
+/** Talks to the sandbox's /__sandbox control endpoints. */
+export class Sandbox {
+  constructor(readonly url = process.env.E2E_SANDBOX_URL!) {}
+
+  private async call(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${this.url}/__sandbox${path}`, {
+      method,
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`Sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+
+  reset() {
+    return this.call("POST", "/reset");
+  }
+  state(): Promise<SandboxState> {
+    return this.call("GET", "/state");
+  }
+  fault(fault: Fault) {
+    return this.call("POST", "/faults", fault);
+  }
+  confirmEmail(userName: string) {
+    return this.call("POST", "/email-confirmations/confirm", { userName });
+  }
+  expireTokens() {
+    return this.call("POST", "/tokens/expire");
+  }
+}
+
+/** The portal as a user drives it; knows whether this run has JavaScript on. */
+export class Portal {
+  constructor(
+    readonly page: Page,
+    readonly javaScriptEnabled: boolean,
+  ) {}
+
+  /** Goes to a page and, with JS on, waits until React has hydrated it. */
+  async visit(path: string) {
+    await this.page.goto(path);
+    await this.hydrated();
+  }
+
+  /** With JS on, waits for hydration, so the next step meets the enhanced page, not the bare form. */
+  async hydrated() {
+    if (this.javaScriptEnabled) await this.page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  }
+
+  /** Fills in and sends the login form; the outcome is the test's to check. */
+  async attemptSignIn(user: { userName: string; password: string } = DEMO_USER, path = "/auth/login") {
+    await this.visit(path);
+    await this.page.getByLabel("Username").fill(user.userName);
+    await this.page.getByLabel("Password").fill(user.password);
+    await this.page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  /** Signs in and waits until the portal has let the user in. */
+  async signIn(user: { userName: string; password: string } = DEMO_USER, path = "/auth/login") {
+    await this.attemptSignIn(user, path);
+    await this.page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
+  }
+
+  async switchLanguage(language: "English" | "فارسی") {
+    await this.page.getByRole("button", { name: language, exact: true }).click();
+    await this.page.locator(`html[lang="${language === "English" ? "en" : "fa"}"]`).waitFor({ state: "attached" });
+    await this.hydrated();
+  }
+}
+
+type Fixtures = { sandbox: Sandbox; portal: Portal };
+
+export const test = base.extend<Fixtures>({
+  sandbox: async ({}, use) => {
+    const sandbox = new Sandbox();
+    await sandbox.reset();
+    await use(sandbox);
+  },
+  portal: async ({ page, javaScriptEnabled, sandbox: _sandbox }, use) => {
+    await use(new Portal(page, javaScriptEnabled));
+  },
+});
+
+export { expect };

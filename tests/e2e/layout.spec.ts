@@ -1,0 +1,61 @@
+import { expect, test } from "./fixtures";
+
+test.describe("main layout", () => {
+  test("shows the menu, today's dates and the version, and marks the current page", async ({ portal, page }) => {
+    await portal.signIn();
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    for (const item of ["Dashboard", "Requests", "Contracts", "Payments", "Transactions"]) {
+      await expect(menu.getByRole("link", { name: item })).toBeVisible();
+    }
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "New Request" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Verify Email" })).toBeVisible();
+    await expect(page.getByText("Version 3.15.1")).toBeVisible();
+    await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+    const today = page.getByTestId("today");
+    await expect(today).toContainText(String(new Date().getFullYear()));
+    await expect(today).toContainText(/14\d\d/); // the Jalali year
+  });
+
+  test("the menu collapses to mini mode and remembers it", async ({ portal, page }) => {
+    await portal.signIn();
+    const menu = page.getByTestId("side-menu");
+    await expect(menu).toHaveAttribute("data-mode", "full");
+    await page.getByRole("button", { name: "Collapse menu" }).click();
+    await expect(menu).toHaveAttribute("data-mode", "mini");
+    await expect(page.getByTestId("user-name")).toHaveCount(0);
+    await portal.visit("/changePassword");
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "mini");
+    await page.getByRole("button", { name: "Expand menu" }).click();
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "full");
+    await expect(page).toHaveURL(/\/changePassword$/);
+  });
+
+  test("switching to Persian flips the page to right-to-left and back", async ({ portal, page }) => {
+    await portal.signIn();
+    await portal.visit("/changePassword");
+    await portal.switchLanguage("فارسی");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page).toHaveURL(/\/changePassword$/);
+    await expect(page.getByRole("heading", { name: "تغییر رمز عبور" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "داشبورد" })).toBeVisible();
+    // Jalali date with Persian digits in the top bar.
+    await expect(page.getByTestId("today")).toContainText(/۱۴[۰-۹]{2}/);
+    // The side menu sits at the start side: the right in RTL.
+    const menuBox = await page.getByTestId("side-menu").boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(menuBox!.x + menuBox!.width).toBeGreaterThan(viewport.width - 5);
+
+    await portal.switchLanguage("English");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+  });
+
+  test("an unknown address shows a 404 inside the layout", async ({ portal, page }) => {
+    await portal.signIn();
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  });
+});
