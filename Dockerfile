@@ -1,0 +1,28 @@
+# The portal in production: the built app under remix-serve. The provider sandbox is not included;
+# point PROVIDER_API_URL at the provider. Needs SESSION_SECRET (and REDIS_URL for several replicas).
+
+FROM node:22-bookworm-slim AS base
+ENV NODE_ENV=production
+WORKDIR /app
+
+# Everything needed to build: all dependencies.
+FROM base AS build
+COPY package.json package-lock.json ./
+RUN npm ci --include=dev --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# Only what runs: production dependencies, the build, the translations.
+FROM base AS runtime
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/locales ./locales
+RUN mkdir -p /app/.data/sessions && chown -R node:node /app/.data
+USER node
+ENV PORT=3000 SESSION_DIR=/app/.data/sessions
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthcheck').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"]
