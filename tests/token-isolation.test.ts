@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { loader as mainLoader } from "~/routes/_main";
-import { loader as dashboardLoader } from "~/routes/_main.dashboard";
+import { loader as dashboardLoader } from "~/routes/_main.dashboard/route";
 import { loader as verifyEmailLoader } from "~/routes/_main.account.verify-email";
 import { sessionStorage } from "~/utils/session.server";
 import { requestToken } from "~/utils/provider/token.server";

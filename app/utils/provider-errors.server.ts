@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { getTranslator } from "~/utils/i18n.server";
+import type { Settled } from "~/utils/settled";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
 
 const statusOf: Record<ProviderError["kind"], number> = {
@@ -40,4 +41,18 @@ export async function providerErrorReply(
   return data(submission.reply({ formErrors: [describeProviderError(error, t)], hideFields }), {
     status: statusOf[error.kind] === 401 ? 400 : statusOf[error.kind],
   });
+}
+
+/**
+ * For pages made of independent parts: a provider failure becomes that part's translated error,
+ * so the rest of the page still renders. A 401 still ends the session (the redirect is thrown).
+ */
+export async function settle<T>(request: Request, work: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, data: await work };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    const t = await getTranslator(request);
+    return { ok: false, error: describeProviderError(error, t) };
+  }
 }

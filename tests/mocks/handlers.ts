@@ -2,6 +2,7 @@ import { http, HttpResponse } from "msw";
 import { accountHandlers } from "./api/account";
 import { authHandlers } from "./api/auth";
 import { dashboardHandlers } from "./api/dashboard";
+import { packageHandlers } from "./api/packages";
 import { controlHandlers } from "./control";
 import { faultHandler, FaultList } from "./faults";
 import type { SandboxStore } from "./store";
@@ -20,6 +21,7 @@ export function createSandboxHandlers(store: SandboxStore, { base = SANDBOX_ORIG
     ...authHandlers(ctx),
     ...accountHandlers(ctx),
     ...dashboardHandlers(ctx),
+    ...packageHandlers(ctx),
     ...controlHandlers(ctx, faults),
     // The portal's health check and the test runner only ask whether anything answers here.
     http.all(`${base}/`, () => HttpResponse.json({ name: "provider sandbox", api: "docs/provider-api.md" })),

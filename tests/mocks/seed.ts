@@ -166,12 +166,15 @@ const PROVIDER_NOTES = [
 function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
   const active = hotels.filter((hotel) => !hotel.isInActive);
   const requests: ReserveRequest[] = [];
-  // Two requests in each state for the demo agency, plus a few for the other agency.
+  // The demo agency has requests in every state, in uneven numbers so the overview means something.
+  const perState: Record<ReserveRequest["state"], number> = {
+    New: 3, Requested: 2, PaymentPending: 4, ConfirmationPending: 1, Confirmed: 5,
+    Rejected: 2, Cancelled: 1, Refunded: 1, Approved: 2, Settled: 1,
+  };
   const plan: Array<{ agencyId: number; userName: string; state: ReserveRequest["state"] }> = [
-    ...REQUEST_STATES.flatMap((state) => [
-      { agencyId: 1, userName: DEMO_USER.userName, state },
-      { agencyId: 1, userName: DEMO_USER.userName, state },
-    ]),
+    ...REQUEST_STATES.flatMap((state) =>
+      Array.from({ length: perState[state] }, () => ({ agencyId: 1, userName: DEMO_USER.userName, state })),
+    ),
     { agencyId: 2, userName: OTHER_AGENCY_USER.userName, state: "New" as const },
     { agencyId: 2, userName: OTHER_AGENCY_USER.userName, state: "Confirmed" as const },
   ];

@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cx } from "~/utils/misc";
+import { localizeDigits } from "~/utils/numbers";
 
 const menuItems: Array<{ to: string; label: string; icon: IconName }> = [
   { to: "/dashboard", label: "nav.dashboard", icon: "dashboard" },
@@ -24,7 +25,7 @@ type SideMenuProps = {
 
 /** The permanent side menu (spec §2 "Main layout"), on the start side, collapsible to icons only. */
 export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEmail, version, year }: SideMenuProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const isHome = location.pathname === "/";
   const fetcher = useFetcher();
@@ -108,8 +109,8 @@ export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEm
       </div>
 
       <footer className={cx("border-t border-gray-200 p-3 text-xs text-gray-600", mini && "sr-only")}>
-        <p>{t("layout.version", { version })}</p>
-        <p>{t("layout.copyright", { year })}</p>
+        <p>{t("layout.version", { version: localizeDigits(version, i18n.language) })}</p>
+        <p>{t("layout.copyright", { year: localizeDigits(year, i18n.language) })}</p>
       </footer>
     </aside>
   );

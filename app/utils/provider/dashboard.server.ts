@@ -26,3 +26,77 @@ export function getRequestStatistics(ctx: ProviderContext) {
     requestStatisticsSchema,
   );
 }
+
+export const requestStateCountSchema = z.object({ State: z.string(), Count: count });
+export type RequestStateCount = z.infer<typeof requestStateCountSchema>;
+
+/** GET /api/DashboardClient as RequestStateCounts: the agency's requests counted by every state. */
+export function getRequestStateCounts(ctx: ProviderContext) {
+  return providerRequest(
+    ctx,
+    { path: "/api/DashboardClient", domainModel: "RequestStateCounts" },
+    z.array(requestStateCountSchema),
+  );
+}
+
+export const unreadNotesSchema = z.object({
+  id: z.number(),
+  reserveNumber: z.string(),
+  unReadNoteNumber: count,
+});
+export type UnreadNotes = z.infer<typeof unreadNotesSchema>;
+
+/** GET /api/DashboardClient as DashboardUnreadNotes: requests with provider notes the agency has not read. */
+export function getUnreadNotes(ctx: ProviderContext) {
+  return providerRequest(
+    ctx,
+    { path: "/api/DashboardClient", domainModel: "DashboardUnreadNotes" },
+    z.array(unreadNotesSchema),
+  );
+}
+
+export const announcementSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+/** GET /api/DashboardClient as DashboardAnnouncements: the provider's current announcements. */
+export function getAnnouncements(ctx: ProviderContext) {
+  return providerRequest(
+    ctx,
+    { path: "/api/DashboardClient", domainModel: "DashboardAnnouncements" },
+    z.array(announcementSchema),
+  );
+}
+
+export const commissionGroupSchema = z.object({
+  title: z.string(),
+  groups: z.array(
+    z.object({
+      fromDate: z.string(),
+      toDate: z.string(),
+      hotels: z.array(
+        z.object({
+          hotelName: z.string(),
+          hotelGrade: z.number().int().min(0).max(5),
+          commission: z.number(),
+          extraCommission: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type CommissionGroup = z.infer<typeof commissionGroupSchema>;
+
+/** GET /api/DashboardClient as AgencyGroupCommission: promoted hotels and their commissions. */
+export function getCommissionGroups(ctx: ProviderContext) {
+  return providerRequest(
+    ctx,
+    { path: "/api/DashboardClient", domainModel: "AgencyGroupCommission" },
+    commissionGroupSchema,
+  );
+}

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from "msw";
-import type { ReserveRequest } from "../model";
+import { REQUEST_STATES, type ReserveRequest } from "../model";
 import { domainModelOf, fail, requireUser, type SandboxContext } from "./common";
 
 function percent(part: number, total: number) {
@@ -28,15 +28,35 @@ export function requestStatistics(requests: ReserveRequest[]) {
   };
 }
 
-/** GET /api/DashboardClient: statistics, unread notes or commission groups, by domain model. */
+/** GET /api/DashboardClient: statistics, state counts, unread notes, announcements or commissions, by domain model. */
 export function dashboardHandlers(ctx: SandboxContext) {
   return [
     http.get(`${ctx.base}/api/DashboardClient`, ({ request }) => {
       const { agency } = requireUser(ctx, request);
       const requests = ctx.store.state.requests.filter((entry) => entry.agencyId === agency.id);
+      const { state } = ctx.store;
+      const today = new Date().toISOString().slice(0, 10);
       switch (domainModelOf(request.headers.get("Accept"))) {
         case "DashboardRequestStatistics":
           return HttpResponse.json(requestStatistics(requests));
+        case "RequestStateCounts":
+          return HttpResponse.json(
+            REQUEST_STATES.map((name) => ({ State: name, Count: requests.filter((entry) => entry.state === name).length })),
+          );
+        case "DashboardUnreadNotes":
+          return HttpResponse.json(
+            requests
+              .map((entry) => ({
+                id: entry.id,
+                reserveNumber: entry.requestNumber,
+                unReadNoteNumber: entry.notes.filter((note) => note.isBroker && !note.isRead).length,
+              }))
+              .filter((entry) => entry.unReadNoteNumber > 0),
+          );
+        case "DashboardAnnouncements":
+          return HttpResponse.json(state.announcements.filter((entry) => entry.startDate <= today && today <= entry.endDate));
+        case "AgencyGroupCommission":
+          return HttpResponse.json(state.commissionGroups);
         default:
           return fail(400, "Unknown domain model for /api/DashboardClient.");
       }

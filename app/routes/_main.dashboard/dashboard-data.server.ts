@@ -1,0 +1,87 @@
+import { formatDate, formatTimeAgo } from "~/utils/dates";
+import type { ProviderContext } from "~/utils/provider/request.server";
+import {
+  getAnnouncements,
+  getCommissionGroups,
+  getRequestStateCounts,
+  getRequestStatistics,
+  getUnreadNotes,
+} from "~/utils/provider/dashboard.server";
+import { getPackages, getRecentlyUpdatedHotels } from "~/utils/provider/packages.server";
+import { DASHBOARD_PICTURE_GROUP, getPictures } from "~/utils/provider/pictures.server";
+import { settle } from "~/utils/provider-errors.server";
+
+/**
+ * Everything the dashboard shows, fetched from the provider at once (eight calls in parallel).
+ * Each widget settles on its own, so one failing call costs one widget, not the page. Dates are
+ * formatted here so dayjs stays on the server.
+ */
+export async function loadDashboard(request: Request, provider: ProviderContext, language: string) {
+  const now = new Date();
+  const [pictures, statistics, stateCounts, packages, recentHotels, unreadNotes, announcements, commissions] =
+    await Promise.all([
+      settle(request, getPictures(provider, DASHBOARD_PICTURE_GROUP)),
+      settle(request, getRequestStatistics(provider)),
+      settle(request, getRequestStateCounts(provider)),
+      settle(request, getPackages(provider)),
+      settle(request, getRecentlyUpdatedHotels(provider)),
+      settle(request, getUnreadNotes(provider)),
+      settle(request, getAnnouncements(provider)),
+      settle(request, getCommissionGroups(provider)),
+    ]);
+
+  const packageCards = packages.ok
+    ? {
+        ok: true as const,
+        data: packages.data.map((pkg) => ({
+          id: pkg.accommodationPackageId,
+          partyId: pkg.partyId,
+          title: pkg.title,
+          partyName: pkg.partyName ?? null,
+          availableSince: formatDate(pkg.availableSince, language, "long"),
+          availableUntil: formatDate(pkg.availableUntil, language, "long"),
+          updatedAgo: formatTimeAgo(pkg.lastEditDateTime, language, now),
+          updatedAt: formatDate(pkg.lastEditDateTime, language, "dateTime"),
+          // Without this list the card still offers its download.
+          recentHotels: recentHotels.ok
+            ? recentHotels.data
+                .filter((hotel) => hotel.accommodationPackageId === pkg.accommodationPackageId)
+                .map((hotel) => ({ id: hotel.accommodationPropertyId, name: hotel.hotelName, grade: hotel.hotelGrade, place: hotel.hotelPlace ?? null }))
+            : null,
+        })),
+      }
+    : packages;
+
+  return {
+    loadedAt: { time: formatDate(now, language, "time"), dateTime: now.toISOString() },
+    pictures,
+    requestOverview: statistics,
+    stateCounts,
+    packageCards,
+    recentHotelsError: recentHotels.ok ? null : recentHotels.error,
+    unreadNotes,
+    announcements: announcements.ok
+      ? {
+          ok: true as const,
+          data: announcements.data.map((entry) => ({
+            ...entry,
+            period: `${formatDate(entry.startDate, language)} – ${formatDate(entry.endDate, language)}`,
+          })),
+        }
+      : announcements,
+    commissions: commissions.ok
+      ? {
+          ok: true as const,
+          data: {
+            title: commissions.data.title,
+            groups: commissions.data.groups.map((group) => ({
+              ...group,
+              period: `${formatDate(group.fromDate, language, "long")} – ${formatDate(group.toDate, language, "long")}`,
+            })),
+          },
+        }
+      : commissions,
+  };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireProvider } from "~/utils/auth.server";
+import { getPublicFile } from "~/utils/provider/pictures.server";
+import { ProviderError } from "~/utils/provider/request.server";
+
+const SAFE_FILE_NAME = /^[\w.-]{1,200}$/;
+
+/**
+ * A dashboard banner picture, fetched from the provider's public files and passed through, so the
+ * browser only ever talks to the portal. Cached for a day: a banner's file name changes with it.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const provider = await requireProvider(request);
+  const fileName = params.fileName ?? "";
+  if (!SAFE_FILE_NAME.test(fileName)) throw new Response("Not found", { status: 404 });
+  try {
+    const file = await getPublicFile(provider, fileName);
+    return new Response(file.body, {
+      headers: {
+        "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",
+        "Cache-Control": "private, max-age=86400",
+        // Pictures are shown, never run: an SVG with a script in it stays inert.
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    if (error instanceof ProviderError) throw new Response(null, { status: error.kind === "not-found" ? 404 : 502 });
+    throw error;
+  }
+}

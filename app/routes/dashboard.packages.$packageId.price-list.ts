@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { HOME_PATH, requireProvider } from "~/utils/auth.server";
+import { validateCSRF } from "~/utils/csrf.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { downloadPackagePriceList, logPackageDownload } from "~/utils/provider/packages.server";
+import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const FALLBACK_FILE_NAME = "price-list";
+
+/**
+ * A package's price list: records the download with the provider (spec §7, POST
+ * /api/AccommodationPackageClient) and streams the provider's file with its own name and type.
+ * A POST from a native form, since it writes the log; on failure, back to the dashboard with a message.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const provider = await requireProvider(request);
+  const formData = await request.formData();
+  await validateCSRF(formData, request.headers);
+  const accommodationPackageId = Number(params.packageId);
+  const partyId = Number(formData.get("partyId"));
+  if (!Number.isInteger(accommodationPackageId) || !Number.isInteger(partyId)) {
+    throw new Response("Unknown package", { status: 400 });
+  }
+  try {
+    // The log and the file are independent: ask for both at once.
+    const [, file] = await Promise.all([
+      logPackageDownload(provider, accommodationPackageId),
+      downloadPackagePriceList(provider, { accommodationPackageId, partyId }),
+    ]);
+    const headers = new Headers({
+      "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",
+      "Content-Disposition": file.headers.get("Content-Disposition") ?? `attachment; filename="${FALLBACK_FILE_NAME}"`,
+      "Cache-Control": "no-store",
+    });
+    const length = file.headers.get("Content-Length");
+    if (length) headers.set("Content-Length", length);
+    return new Response(file.body, { headers });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    const t = await getTranslator(request);
+    return redirectWithToast(HOME_PATH, { type: "error", message: describeProviderError(error, t) });
+  }
+}
+
+export async function loader(_: LoaderFunctionArgs) {
+  return redirect(HOME_PATH);
+}
