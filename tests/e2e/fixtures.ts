@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Fault } from "#tests/mocks/faults";
-import type { SandboxState } from "#tests/mocks/model";
+import type { RequestState, SandboxState } from "#tests/mocks/model";
 import { DEMO_USER } from "#tests/mocks/seed";
 
 /** Talks to the sandbox's /__sandbox control endpoints. */
@@ -28,6 +28,9 @@ export class Sandbox {
   }
   confirmEmail(userName: string) {
     return this.call("POST", "/email-confirmations/confirm", { userName });
+  }
+  setRequestState(id: number, state: RequestState) {
+    return this.call("POST", `/requests/${id}/state`, { state });
   }
   expireTokens() {
     return this.call("POST", "/tokens/expire");

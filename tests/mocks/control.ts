@@ -7,6 +7,7 @@ import { parseBody, type SandboxContext } from "./api/common";
 const faultSchema = z.object({
   path: z.string().min(1),
   method: z.string().optional(),
+  model: z.string().optional(),
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   status: z.number().int().min(100).max(599).optional(),
   body: z.unknown().optional(),

@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from "msw";
+import { domainModelOf } from "./api/common";
 
 /**
  * Fault injection for tests and benchmarks: per path pattern (`*` matches anything), add latency,
@@ -7,6 +8,8 @@ import { delay, http, HttpResponse } from "msw";
 export type Fault = {
   path: string;
   method?: string;
+  /** Only requests asking for this domain model (the Accept header's `domain-model=`). */
+  model?: string;
   latencyMs?: number;
   status?: number;
   body?: unknown;
@@ -34,9 +37,12 @@ export class FaultList {
     return this.faults.map(({ matcher: _matcher, ...fault }) => fault);
   }
 
-  find(method: string, pathname: string) {
+  find(method: string, pathname: string, model: string | null) {
     return this.faults.filter(
-      (fault) => fault.matcher.test(pathname) && (!fault.method || fault.method.toUpperCase() === method),
+      (fault) =>
+        fault.matcher.test(pathname) &&
+        (!fault.method || fault.method.toUpperCase() === method) &&
+        (!fault.model || fault.model === model),
     );
   }
 }
@@ -46,7 +52,7 @@ export function faultHandler(faults: FaultList) {
   return http.all("*", async ({ request }) => {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith("/__sandbox")) return undefined;
-    for (const fault of faults.find(request.method, pathname)) {
+    for (const fault of faults.find(request.method, pathname, domainModelOf(request.headers.get("Accept")))) {
       if (fault.latencyMs) await delay(fault.latencyMs);
       if (fault.drop) return HttpResponse.error();
       if (fault.malformed) {

@@ -1,0 +1,111 @@
+import type { SandboxState } from "#tests/mocks/model";
+import { expect, test } from "./fixtures";
+
+function demoRequests(state: SandboxState) {
+  return state.requests.filter((request) => request.agencyId === 1);
+}
+
+test.describe("dashboard", () => {
+  test("counters match the provider's data and open the filtered requests list", async ({ portal, page, sandbox }) => {
+    const requests = demoRequests(await sandbox.state());
+    await portal.signIn();
+    for (const state of ["New", "PaymentPending", "Confirmed", "Rejected"] as const) {
+      const counter = page.getByTestId(`counter-${state}`);
+      await expect(counter).toContainText(String(requests.filter((request) => request.state === state).length));
+      await expect(counter).toHaveAttribute("href", `/reservations/list?state=${state}`);
+    }
+    const chart = page.getByRole("img", { name: /^Requests by state:/ });
+    await expect(chart).toHaveAttribute("aria-label", /Payment pending: 4/);
+    await expect(chart).toHaveAttribute("aria-label", /Settled: 1/);
+  });
+
+  test("/ shows the same dashboard", async ({ portal, page }) => {
+    await portal.signIn();
+    await portal.visit("/");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("counter-Confirmed")).toContainText("5");
+  });
+
+  test("a package price list downloads as a file and the provider logs it", async ({ portal, page, sandbox }) => {
+    await portal.signIn();
+    const card = page.getByTestId("package-card").filter({ hasText: "Dubai Shopping Festival" });
+    await expect(card.getByRole("img", { name: "5 stars" })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("button", { name: /Download price list/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("price-list-dubai-shopping-festival.pdf");
+    const path = await download.path();
+    const { readFileSync } = await import("node:fs");
+    const file = readFileSync(path!);
+    expect(file.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(file.toString("latin1")).toContain("Marina Pearl Resort");
+    const { downloadLogs } = await sandbox.state();
+    expect(downloadLogs).toEqual([expect.objectContaining({ packageId: 2, userName: "demo" })]);
+    // The page is still there, and still works.
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("unread messages link to their request", async ({ portal, page, sandbox }) => {
+    const unread = demoRequests(await sandbox.state()).filter((request) => request.notes.some((note) => note.isBroker && !note.isRead));
+    await portal.signIn();
+    const widget = page.getByTestId("widget-unread-notes");
+    await expect(widget.getByRole("link")).toHaveCount(unread.length);
+    const first = unread[0];
+    await expect(widget.getByRole("link", { name: new RegExp(`Request ${first.requestNumber}`) })).toHaveAttribute(
+      "href",
+      `/reservations/reservation-details/${first.id}`,
+    );
+  });
+
+  test("with nothing unread, a placeholder says so", async ({ portal, page, sandbox }) => {
+    await sandbox.fault({ path: "/api/DashboardClient", model: "DashboardUnreadNotes", status: 200, body: [] });
+    await portal.signIn();
+    await expect(page.getByTestId("widget-unread-notes")).toContainText("You have read every message from the provider.");
+  });
+
+  test("one failing provider call costs one widget, not the page", async ({ portal, page, sandbox }) => {
+    await portal.signIn();
+    await sandbox.fault({ path: "/api/AccommodationPackageClient", status: 503 });
+    await portal.visit("/dashboard");
+    const packages = page.getByTestId("widget-packages");
+    await expect(packages.getByRole("alert")).toContainText("The booking service is not answering right now");
+    await expect(packages.getByRole("link", { name: "Try again" })).toBeVisible();
+    await expect(page.getByTestId("counter-Confirmed")).toContainText("5");
+    await expect(page.getByTestId("widget-unread-notes").getByRole("link").first()).toBeVisible();
+    await expect(page.getByTestId("widget-commissions").getByRole("table").first()).toBeVisible();
+    await expect(page.getByTestId("banner-row").getByRole("img").first()).toBeVisible();
+  });
+
+  test("banners are served through the portal with alt text", async ({ portal, page }) => {
+    await portal.signIn();
+    const banner = page.getByRole("img", { name: "Istanbul autumn deals" });
+    await expect(banner).toHaveAttribute("src", "/dashboard/banners/istanbul-autumn.svg");
+    const response = await page.request.get("/dashboard/banners/istanbul-autumn.svg");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/svg+xml");
+    expect(response.headers()["cache-control"]).toContain("max-age=86400");
+  });
+
+  test("refresh reloads the data and the last-update time", async ({ portal, page, sandbox }) => {
+    await portal.signIn();
+    await expect(page.getByTestId("counter-Rejected")).toContainText("2");
+    const state = await sandbox.state();
+    const confirmed = demoRequests(state).find((request) => request.state === "Confirmed")!;
+    await sandbox.setRequestState(confirmed.id, "Rejected");
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByTestId("counter-Rejected")).toContainText("3");
+    await expect(page.getByTestId("counter-Confirmed")).toContainText("4");
+    await expect(page.getByTestId("last-update")).toHaveAttribute("datetime", /T/);
+  });
+
+  test("in Persian: Jalali dates, Persian digits, right-to-left chart", async ({ portal, page }) => {
+    await portal.signIn();
+    await portal.switchLanguage("فارسی");
+    await expect(page.getByRole("heading", { name: "داشبورد", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("counter-Confirmed")).toContainText("۵");
+    await expect(page.getByTestId("package-card").first()).toContainText(/۱۴۰[۵۶]/);
+    await expect(page.getByRole("img", { name: /^درخواست‌ها بر اساس وضعیت/ })).toBeVisible();
+    await expect(page.getByTestId("widget-unread-notes")).toContainText("پیام جدید");
+  });
+});
