@@ -12,13 +12,12 @@ RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Only what runs: production dependencies, the build, the translations.
+# Only what runs: production dependencies and the build (translations are bundled into it).
 FROM base AS runtime
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-COPY --from=build /app/locales ./locales
 RUN mkdir -p /app/.data/sessions && chown -R node:node /app/.data
 USER node
 ENV PORT=3000 SESSION_DIR=/app/.data/sessions

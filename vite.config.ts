@@ -25,8 +25,6 @@ export default defineConfig({
       }),
     tsconfigPaths(),
   ],
-  // i18next-fs-backend uses top-level await, which breaks Vite's dependency scan (stack notes, trap 1).
-  optimizeDeps: { exclude: ["i18next-fs-backend"] },
   server: { port: Number(process.env.PORT ?? 3000) },
   test: {
     environment: "node",

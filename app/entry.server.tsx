@@ -1,16 +1,15 @@
 import { PassThrough } from "node:stream";
-import { resolve } from "node:path";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
-import Backend from "i18next-fs-backend";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "~/i18n";
 import "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
 import { i18nServer } from "~/utils/i18n.server";
+import { translations } from "~/utils/i18n-resources.server";
 
 export const streamTimeout = 5000;
 
@@ -25,12 +24,11 @@ export default async function handleRequest(
   const namespaces = i18nServer.getRouteNamespaces(remixContext);
   await instance
     .use(initReactI18next)
-    .use(Backend)
     .init({
       ...i18nConfig,
       lng: language,
       ns: [...new Set([...i18nConfig.ns, ...namespaces])],
-      backend: { loadPath: resolve("./locales/{{lng}}/{{ns}}.json") },
+      resources: translations,
     });
 
   // Crawlers and no-JS clients get the whole document at once; browsers get it as it streams.

@@ -1,9 +1,8 @@
-import { resolve } from "node:path";
 import { createCookie } from "@remix-run/node";
-import Backend from "i18next-fs-backend";
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, i18nConfig, supportedLanguages } from "~/i18n";
 import { env } from "~/utils/env.server";
+import { translations } from "~/utils/i18n-resources.server";
 
 /** The chosen language, kept for a year; set by the language switch (routes/settings.language.tsx). */
 export const languageCookie = createCookie("lng", {
@@ -22,11 +21,7 @@ export const i18nServer = new RemixI18Next({
     // English is the default (spec §1): the browser's Accept-Language is not consulted.
     order: ["cookie", "searchParams"],
   },
-  i18next: {
-    ...i18nConfig,
-    backend: { loadPath: resolve("./locales/{{lng}}/{{ns}}.json") },
-  },
-  plugins: [Backend],
+  i18next: { ...i18nConfig, resources: translations },
 });
 
 /** A translator for the request's language, for loaders and actions. */

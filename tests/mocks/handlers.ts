@@ -12,7 +12,9 @@ import type { SandboxStore } from "./store";
  * (docs/provider-api.md), then the control endpoints. Handlers match absolute URLs under `base`:
  * the HTTP server (server.ts) rewrites each request onto it, and unit tests point the portal at it.
  */
-export const SANDBOX_ORIGIN = "http://provider.sandbox";
+// localhost, because msw reads request cookies through tough-cookie, whose public-suffix lookup takes
+// milliseconds per request for an unknown top-level domain and next to nothing for localhost.
+export const SANDBOX_ORIGIN = "http://localhost";
 
 export function createSandboxHandlers(store: SandboxStore, { base = SANDBOX_ORIGIN, faults = new FaultList() } = {}) {
   const ctx = { store, base };

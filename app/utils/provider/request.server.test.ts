@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { z } from "zod";
 import { describeProviderError, mediaType, ProviderError, providerRequest } from "./request.server";
 
-const PROVIDER = "http://provider.sandbox";
+const PROVIDER = "http://localhost";
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());

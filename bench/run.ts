@@ -1,0 +1,8 @@
+// `npm run bench`: runs every benchmark in turn. Build first (`npm run build`).
+const benchmarks = ["./dashboard.ts"];
+for (const benchmark of benchmarks) {
+  console.log(`\n== ${benchmark}`);
+  await import(benchmark);
+}
+
+export {};
