@@ -4,13 +4,25 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".cache/", ".data/", "node_modules/", "playwright-report/", "test-results/"] },
+  {
+    ignores: [
+      "build/",
+      ".cache/",
+      ".data/",
+      "node_modules/",
+      "playwright-report/",
+      "test-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -24,19 +36,27 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       // The spec's layout must flip for Persian: physical sides would not.
       "no-restricted-syntax": [
         "error",
-        ...['JSXAttribute[name.name="className"]', 'CallExpression[callee.name="cx"]'].map((scope) => ({
-          selector: `${scope} Literal[value=/(^|\\s)(-?m[lr]|p[lr]|left|right|text-left|text-right|border-[lr]|rounded-[lr]|float-left|float-right)(-|\\s|$)/]`,
-          message: "Use logical Tailwind classes (ms-/me-/ps-/pe-/start-/end-/text-start/text-end) so RTL works.",
-        })),
+        ...['JSXAttribute[name.name="className"]', 'CallExpression[callee.name="cx"]'].map(
+          (scope) => ({
+            selector: `${scope} Literal[value=/(^|\\s)(-?m[lr]|p[lr]|left|right|text-left|text-right|border-[lr]|rounded-[lr]|float-left|float-right)(-|\\s|$)/]`,
+            message:
+              "Use logical Tailwind classes (ms-/me-/ps-/pe-/start-/end-/text-start/text-end) so RTL works.",
+          }),
+        ),
       ],
     },
   },
   {
     files: ["scripts/**/*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly" } },
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", setTimeout: "readonly" },
+    },
   },
 );

@@ -8,7 +8,8 @@ import { defineConfig } from "@playwright/test";
  */
 
 function freePort() {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return execFileSync(process.execPath, ["-e", script]).toString().trim();
 }
 
@@ -54,7 +55,11 @@ export default defineConfig({
     {
       command: "node --import tsx tests/mocks/server.ts",
       url: `${sandboxUrl}/`,
-      env: { SANDBOX_PORT: process.env.E2E_SANDBOX_PORT, SANDBOX_DATA: ".data/e2e/sandbox.json", NODE_ENV: "test" },
+      env: {
+        SANDBOX_PORT: process.env.E2E_SANDBOX_PORT,
+        SANDBOX_DATA: ".data/e2e/sandbox.json",
+        NODE_ENV: "test",
+      },
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",

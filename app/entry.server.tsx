@@ -22,14 +22,12 @@ export default async function handleRequest(
   const instance = createInstance();
   const language = await i18nServer.getLocale(request);
   const namespaces = i18nServer.getRouteNamespaces(remixContext);
-  await instance
-    .use(initReactI18next)
-    .init({
-      ...i18nConfig,
-      lng: language,
-      ns: [...new Set([...i18nConfig.ns, ...namespaces])],
-      resources: translations,
-    });
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    lng: language,
+    ns: [...new Set([...i18nConfig.ns, ...namespaces])],
+    resources: translations,
+  });
 
   // Crawlers and no-JS clients get the whole document at once; browsers get it as it streams.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

@@ -33,11 +33,12 @@ export const links: LinksFunction = () => [
 export const handle = { i18n: ["common"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [language, [csrfToken, csrfCookieHeader], { toast, headers: toastHeaders }] = await Promise.all([
-    i18nServer.getLocale(request),
-    csrf.commitToken(request),
-    getToast(request),
-  ]);
+  const [language, [csrfToken, csrfCookieHeader], { toast, headers: toastHeaders }] =
+    await Promise.all([
+      i18nServer.getLocale(request),
+      csrf.commitToken(request),
+      getToast(request),
+    ]);
   return data(
     {
       language,
@@ -46,7 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       path: pathWithSearch(request.url),
       app: { shortName: env.APP_SHORT_NAME, brand: env.APP_BRAND, version: env.APP_VERSION },
     },
-    { headers: combineHeaders(csrfCookieHeader ? { "Set-Cookie": csrfCookieHeader } : null, toastHeaders) },
+    {
+      headers: combineHeaders(
+        csrfCookieHeader ? { "Set-Cookie": csrfCookieHeader } : null,
+        toastHeaders,
+      ),
+    },
   );
 }
 

@@ -21,12 +21,16 @@ try {
   });
 
   // The document shows the counters; the data request carries the numbers behind them.
-  const measure = async (path: string, marker = path.endsWith(".data") ? "invoicedNumber" : "counter-Confirmed") => {
+  const measure = async (
+    path: string,
+    marker = path.endsWith(".data") ? "invoicedNumber" : "counter-Confirmed",
+  ) => {
     const started = performance.now();
     const response = await fetch(`${servers.portalUrl}${path}`, { headers: { Cookie: cookie } });
     const body = await response.text();
     const elapsed = performance.now() - started;
-    if (response.status !== 200 || !body.includes(marker)) throw new Error(`${path}: ${response.status}`);
+    if (response.status !== 200 || !body.includes(marker))
+      throw new Error(`${path}: ${response.status}`);
     return elapsed;
   };
 
@@ -42,8 +46,12 @@ try {
   const documentMedian = median(documentTimes);
   const ratio = documentMedian / LATENCY_MS;
   console.log(`dashboard, ${RUNS} runs, provider latency ${LATENCY_MS} ms per call`);
-  console.log(`  document  median ${documentMedian.toFixed(0)} ms, p90 ${percentile(documentTimes, 90).toFixed(0)} ms`);
-  console.log(`  data      median ${median(dataTimes).toFixed(0)} ms, p90 ${percentile(dataTimes, 90).toFixed(0)} ms`);
+  console.log(
+    `  document  median ${documentMedian.toFixed(0)} ms, p90 ${percentile(documentTimes, 90).toFixed(0)} ms`,
+  );
+  console.log(
+    `  data      median ${median(dataTimes).toFixed(0)} ms, p90 ${percentile(dataTimes, 90).toFixed(0)} ms`,
+  );
   console.log(`  ratio response time / single-call latency: ${ratio.toFixed(2)} (limit ${LIMIT})`);
   if (ratio >= LIMIT) {
     console.error("FAIL: the dashboard's provider calls are not running in parallel.");

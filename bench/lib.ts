@@ -35,20 +35,29 @@ export async function startServers(): Promise<Servers> {
   const portalUrl = `http://127.0.0.1:${portalPort}`;
   const children: ChildProcess[] = [
     spawn(process.execPath, ["--import", "tsx", "tests/mocks/server.ts"], {
-      env: { ...process.env, NODE_ENV: "test", SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA: ".data/bench/sandbox.json" },
-      stdio: "ignore",
-    }),
-    spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
       env: {
         ...process.env,
-        NODE_ENV: "production",
-        PORT: String(portalPort),
-        SESSION_SECRET: "bench",
-        SESSION_DIR: ".data/bench/sessions",
-        PROVIDER_API_URL: sandboxUrl,
+        NODE_ENV: "test",
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_DATA: ".data/bench/sandbox.json",
       },
       stdio: "ignore",
     }),
+    spawn(
+      process.execPath,
+      ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(portalPort),
+          SESSION_SECRET: "bench",
+          SESSION_DIR: ".data/bench/sessions",
+          PROVIDER_API_URL: sandboxUrl,
+        },
+        stdio: "ignore",
+      },
+    ),
   ];
   const stop = () => children.forEach((child) => child.kill("SIGTERM"));
   process.once("exit", stop);

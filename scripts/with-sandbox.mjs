@@ -22,22 +22,43 @@ function demoSessionSecret() {
 function newestChange(path) {
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
+  return Math.max(
+    stats.mtimeMs,
+    ...readdirSync(path).map((entry) => newestChange(join(path, entry))),
+  );
 }
 
 function buildIfStale() {
   const built = "build/server/index.js";
-  const sources = ["app", "locales", "public", "vite.config.ts", "tailwind.config.ts", "package-lock.json"];
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestChange))) return;
+  const sources = [
+    "app",
+    "locales",
+    "public",
+    "vite.config.ts",
+    "tailwind.config.ts",
+    "package-lock.json",
+  ];
+  if (
+    existsSync(built) &&
+    statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestChange))
+  )
+    return;
   console.log("Building the portal…");
-  const result = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { stdio: "inherit" });
+  const result = spawnSync(
+    process.execPath,
+    ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"],
+    { stdio: "inherit" },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const children = [];
 function run(name, args, env) {
   // Started as `node <script>`, not through npx, so a signal reaches the real process.
-  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   child.on("exit", (code, signal) => {
     if (stopping) return;
     console.error(`${name} stopped (${signal ?? code}); stopping the rest.`);
@@ -51,17 +72,26 @@ function stop(code = 0) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((done) => child.on("exit", done)) : null))).then(() => process.exit(code));
+  Promise.all(
+    children.map((child) =>
+      child.exitCode === null ? new Promise((done) => child.on("exit", done)) : null,
+    ),
+  ).then(() => process.exit(code));
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 if (!process.env.PROVIDER_API_URL) {
-  run("Provider sandbox", ["--import", "tsx", "tests/mocks/server.ts"], { NODE_ENV: "development", SANDBOX_PORT: sandboxPort });
+  run("Provider sandbox", ["--import", "tsx", "tests/mocks/server.ts"], {
+    NODE_ENV: "development",
+    SANDBOX_PORT: sandboxPort,
+  });
 }
 
 if (mode === "dev") {
-  run("Portal (dev)", ["node_modules/@remix-run/dev/dist/cli.js", "vite:dev"], { PROVIDER_API_URL: providerUrl });
+  run("Portal (dev)", ["node_modules/@remix-run/dev/dist/cli.js", "vite:dev"], {
+    PROVIDER_API_URL: providerUrl,
+  });
 } else {
   buildIfStale();
   run("Portal", ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {

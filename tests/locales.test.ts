@@ -4,7 +4,9 @@ import { describe, expect, test } from "vitest";
 
 function flatKeys(value: unknown, prefix = ""): string[] {
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
+    return Object.entries(value).flatMap(([key, child]) =>
+      flatKeys(child, prefix ? `${prefix}.${key}` : key),
+    );
   }
   return [prefix];
 }
@@ -13,7 +15,9 @@ function localeKeys(language: string) {
   const folder = join("locales", language);
   return readdirSync(folder)
     .filter((file) => file.endsWith(".json"))
-    .flatMap((file) => flatKeys(JSON.parse(readFileSync(join(folder, file), "utf8")), file.replace(/\.json$/, "")))
+    .flatMap((file) =>
+      flatKeys(JSON.parse(readFileSync(join(folder, file), "utf8")), file.replace(/\.json$/, "")),
+    )
     .sort();
 }
 
@@ -33,7 +37,9 @@ describe("translations", () => {
       return collect(json, file);
     });
     // Language names are shown in their own language on purpose.
-    const untranslated = values.filter(([path, text]) => !/[\u0600-\u06FF]/.test(text) && !path.includes(".language."));
+    const untranslated = values.filter(
+      ([path, text]) => !/[\u0600-\u06FF]/.test(text) && !path.includes(".language."),
+    );
     expect(untranslated).toEqual([]);
   });
 });

@@ -13,16 +13,25 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 
 async function signedInRequest(path: string) {
-  const token = await requestToken({}, { username: DEMO_USER.userName, password: DEMO_USER.password, requestReference: "test" });
+  const token = await requestToken(
+    {},
+    { username: DEMO_USER.userName, password: DEMO_USER.password, requestReference: "test" },
+  );
   const session = await sessionStorage.getSession();
   session.set("token", token);
   const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
-  return { token, request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }) };
+  return {
+    token,
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+  };
 }
 
 /** Loaders may return data() wrappers; what reaches the browser is their serialised data. */
 function serialised(result: unknown) {
-  const value = result && typeof result === "object" && "data" in result && "init" in result ? (result as { data: unknown }).data : result;
+  const value =
+    result && typeof result === "object" && "data" in result && "init" in result
+      ? (result as { data: unknown }).data
+      : result;
   return JSON.stringify(value);
 }
 
@@ -30,7 +39,12 @@ describe("the provider token", () => {
   test("is in no loader's data, though the loaders use it", async () => {
     const { token, request } = await signedInRequest("/dashboard");
     const args = { request, params: {}, context: {} };
-    const results = await Promise.all([rootLoader(args), mainLoader(args), dashboardLoader(args), verifyEmailLoader(args)]);
+    const results = await Promise.all([
+      rootLoader(args),
+      mainLoader(args),
+      dashboardLoader(args),
+      verifyEmailLoader(args),
+    ]);
     // The loaders did reach the provider with it: the profile came back.
     expect(serialised(results[1])).toContain("Parsian Travel");
     for (const result of results) expect(serialised(result)).not.toContain(token);

@@ -23,7 +23,8 @@ export function GeneralErrorBoundary() {
       title = t("errors.notFoundTitle");
       message = messageOf(error.data) ?? t("errors.notFound");
     } else {
-      title = error.status === 503 ? t("errors.providerUnavailableTitle") : t("errors.unexpectedTitle");
+      title =
+        error.status === 503 ? t("errors.providerUnavailableTitle") : t("errors.unexpectedTitle");
       message = messageOf(error.data) ?? message;
     }
   } else {
@@ -38,7 +39,9 @@ export function GeneralErrorBoundary() {
         <Link to="." reloadDocument className="text-primary underline">
           {t("actions.tryAgain")}
         </Link>
-        <span className="mx-2 text-gray-400" aria-hidden="true">·</span>
+        <span className="mx-2 text-gray-400" aria-hidden="true">
+          ·
+        </span>
         <Link to="/dashboard" className="text-primary underline">
           {t("nav.dashboard")}
         </Link>

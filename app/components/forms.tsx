@@ -1,4 +1,9 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "~/utils/misc";
@@ -64,7 +69,13 @@ export function TextField({ meta, type = "text", autoComplete, dir, ...frame }: 
   });
   return (
     <FieldFrame meta={meta} {...frame}>
-      <input key={key} {...inputProps} autoComplete={autoComplete} dir={dir} className={controlClasses} />
+      <input
+        key={key}
+        {...inputProps}
+        autoComplete={autoComplete}
+        dir={dir}
+        className={controlClasses}
+      />
     </FieldFrame>
   );
 }
@@ -85,7 +96,10 @@ export function SelectField({
   options,
   placeholder,
   ...frame
-}: Omit<FieldFrameProps, "children"> & { options: Array<{ value: string; label: string }>; placeholder?: string }) {
+}: Omit<FieldFrameProps, "children"> & {
+  options: Array<{ value: string; label: string }>;
+  placeholder?: string;
+}) {
   const { key, ...selectProps } = getSelectProps(meta, {
     ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
   });

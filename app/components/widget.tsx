@@ -25,7 +25,11 @@ export function Widget<T>({
 }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby={`${id}-title`} data-testid={`widget-${id}`} className={cx("rounded border border-gray-200 bg-white p-4 shadow-sm", className)}>
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid={`widget-${id}`}
+      className={cx("rounded border border-gray-200 bg-white p-4 shadow-sm", className)}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title}
@@ -37,7 +41,11 @@ export function Widget<T>({
       ) : (
         <div role="alert" className="rounded bg-red-50 p-3 text-sm text-red-900">
           <p>{result.error}</p>
-          <Link to="." reloadDocument className="mt-1 inline-block font-medium text-primary underline">
+          <Link
+            to="."
+            reloadDocument
+            className="mt-1 inline-block font-medium text-primary underline"
+          >
             {t("actions.tryAgain")}
           </Link>
         </div>

@@ -55,7 +55,8 @@ export default function VerifyEmailPage() {
   const { t } = useTranslation("account");
   const { email } = useLoaderData<typeof loader>();
   // The layout already asked the provider for the profile.
-  const shouldVerifyEmail = useRouteLoaderData<typeof mainLoader>("routes/_main")?.profile.ShouldVerifyEmail;
+  const shouldVerifyEmail =
+    useRouteLoaderData<typeof mainLoader>("routes/_main")?.profile.ShouldVerifyEmail;
   const lastResult = useActionData<typeof action>();
   const isPending = useIsPending();
   const [form, fields] = useForm({
@@ -73,9 +74,20 @@ export default function VerifyEmailPage() {
         {shouldVerifyEmail ? t("verifyEmail.needed") : t("verifyEmail.verified")}
       </p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={[{ meta: fields.email, label: t("verifyEmail.email") }]} />
+        <ErrorSummary
+          formErrors={form.errors}
+          formErrorId={form.errorId}
+          fields={[{ meta: fields.email, label: t("verifyEmail.email") }]}
+        />
         <AuthenticityTokenInput name="csrf" />
-        <TextField meta={fields.email} label={t("verifyEmail.email")} type="email" autoComplete="email" dir="ltr" hint={t("verifyEmail.hint")} />
+        <TextField
+          meta={fields.email}
+          label={t("verifyEmail.email")}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          hint={t("verifyEmail.hint")}
+        />
         <StatusButton pending={isPending} disabled={isPending} className="self-start">
           {t("verifyEmail.submit")}
         </StatusButton>
@@ -84,7 +96,8 @@ export default function VerifyEmailPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

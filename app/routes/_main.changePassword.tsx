@@ -87,9 +87,28 @@ export default function ChangePasswordPage() {
           ]}
         />
         <AuthenticityTokenInput name="csrf" />
-        <TextField meta={fields.currentPassword} label={t("changePassword.current")} type="password" autoComplete="current-password" dir="ltr" />
-        <TextField meta={fields.newPassword} label={t("changePassword.new")} type="password" autoComplete="new-password" dir="ltr" hint={t("common:validation.passwordHint")} />
-        <TextField meta={fields.confirmPassword} label={t("changePassword.confirm")} type="password" autoComplete="new-password" dir="ltr" />
+        <TextField
+          meta={fields.currentPassword}
+          label={t("changePassword.current")}
+          type="password"
+          autoComplete="current-password"
+          dir="ltr"
+        />
+        <TextField
+          meta={fields.newPassword}
+          label={t("changePassword.new")}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+          hint={t("common:validation.passwordHint")}
+        />
+        <TextField
+          meta={fields.confirmPassword}
+          label={t("changePassword.confirm")}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+        />
         <StatusButton pending={isPending} disabled={isPending} className="self-start">
           {t("changePassword.submit")}
         </StatusButton>
@@ -98,7 +117,8 @@ export default function ChangePasswordPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

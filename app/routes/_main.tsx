@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Outlet,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SideMenu } from "~/components/layout/side-menu";
 import { TopBar } from "~/components/layout/top-bar";
@@ -31,13 +36,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // The profile only changes through a form (e.g. verifying the email); plain navigation between
 // pages reuses it instead of asking the provider again.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 };
 
-function MainLayout({ children, data }: { children: React.ReactNode; data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+function MainLayout({
+  children,
+  data,
+}: {
+  children: React.ReactNode;
+  data: ReturnType<typeof useLoaderData<typeof loader>>;
+}) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-screen">

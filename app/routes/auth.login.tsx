@@ -46,13 +46,24 @@ export async function action({ request }: ActionFunctionArgs) {
       password,
       requestReference: randomUUID(),
     });
-    return await startSession(request, { token, userName: username, redirectTo: redirectTo ?? null });
+    return await startSession(request, {
+      token,
+      userName: username,
+      redirectTo: redirectTo ?? null,
+    });
   } catch (error) {
     // The token endpoint answers wrong credentials with a 400 (OAuth's invalid_grant), in English:
     // say it in the user's language instead.
-    if (error instanceof ProviderError && error.kind === "bad-request" && !error.providerMessage?.includes(PROVIDER_UNKNOWN_ERROR_TEXT)) {
+    if (
+      error instanceof ProviderError &&
+      error.kind === "bad-request" &&
+      !error.providerMessage?.includes(PROVIDER_UNKNOWN_ERROR_TEXT)
+    ) {
       const t = await getTranslator(request, "auth");
-      return data(submission.reply({ formErrors: [t("login.invalidCredentials")], hideFields: ["password"] }), { status: 400 });
+      return data(
+        submission.reply({ formErrors: [t("login.invalidCredentials")], hideFields: ["password"] }),
+        { status: 400 },
+      );
     }
     return providerErrorReply(request, error, submission, ["password"]);
   }
@@ -85,9 +96,24 @@ export default function LoginPage() {
           ]}
         />
         <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? ""} />
-        <TextField meta={fields.username} label={t("login.username")} autoComplete="username" dir="ltr" />
-        <TextField meta={fields.password} label={t("login.password")} type="password" autoComplete="current-password" dir="ltr" />
+        <input
+          type="hidden"
+          name={fields.redirectTo.name}
+          value={fields.redirectTo.initialValue ?? ""}
+        />
+        <TextField
+          meta={fields.username}
+          label={t("login.username")}
+          autoComplete="username"
+          dir="ltr"
+        />
+        <TextField
+          meta={fields.password}
+          label={t("login.password")}
+          type="password"
+          autoComplete="current-password"
+          dir="ltr"
+        />
         <StatusButton pending={isPending} disabled={isPending}>
           {t("login.submit")}
         </StatusButton>
@@ -102,4 +128,5 @@ export default function LoginPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);

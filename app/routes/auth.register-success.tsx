@@ -24,4 +24,5 @@ export default function RegisterSuccessPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);

@@ -17,7 +17,13 @@ import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import { registerAgency } from "~/utils/provider/agency.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
-import { emailAddress, passwordRule, phoneNumber, requiredText, userName } from "~/utils/validation";
+import {
+  emailAddress,
+  passwordRule,
+  phoneNumber,
+  requiredText,
+  userName,
+} from "~/utils/validation";
 
 export const registrationSchema = z
   .object({
@@ -40,7 +46,10 @@ export const registrationSchema = z
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const [t, language] = await Promise.all([getTranslator(request, "auth"), i18nServer.getLocale(request)]);
+  const [t, language] = await Promise.all([
+    getTranslator(request, "auth"),
+    i18nServer.getLocale(request),
+  ]);
   return { title: t("register.title"), countries: countryOptions(language) };
 }
 
@@ -107,20 +116,75 @@ export default function RegisterPage() {
         <AuthenticityTokenInput name="csrf" />
         <fieldset className="grid gap-4 md:grid-cols-2">
           <legend className="mb-2 font-semibold">{t("register.agencySection")}</legend>
-          <TextField meta={fields.agencyName} label={t("register.agencyName")} autoComplete="organization" className="md:col-span-2" />
-          <TextField meta={fields.managerFirstName} label={t("register.managerFirstName")} autoComplete="given-name" />
-          <TextField meta={fields.managerLastName} label={t("register.managerLastName")} autoComplete="family-name" />
-          <TextField meta={fields.phone} label={t("register.phone")} type="tel" autoComplete="tel" dir="ltr" hint={t("register.phoneHint")} />
-          <TextField meta={fields.email} label={t("register.email")} type="email" autoComplete="email" dir="ltr" />
-          <SelectField meta={fields.country} label={t("register.country")} options={countries} placeholder={t("register.chooseCountry")} />
+          <TextField
+            meta={fields.agencyName}
+            label={t("register.agencyName")}
+            autoComplete="organization"
+            className="md:col-span-2"
+          />
+          <TextField
+            meta={fields.managerFirstName}
+            label={t("register.managerFirstName")}
+            autoComplete="given-name"
+          />
+          <TextField
+            meta={fields.managerLastName}
+            label={t("register.managerLastName")}
+            autoComplete="family-name"
+          />
+          <TextField
+            meta={fields.phone}
+            label={t("register.phone")}
+            type="tel"
+            autoComplete="tel"
+            dir="ltr"
+            hint={t("register.phoneHint")}
+          />
+          <TextField
+            meta={fields.email}
+            label={t("register.email")}
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+          />
+          <SelectField
+            meta={fields.country}
+            label={t("register.country")}
+            options={countries}
+            placeholder={t("register.chooseCountry")}
+          />
           <TextField meta={fields.city} label={t("register.city")} autoComplete="address-level2" />
-          <TextareaField meta={fields.address} label={t("register.address")} className="md:col-span-2" />
+          <TextareaField
+            meta={fields.address}
+            label={t("register.address")}
+            className="md:col-span-2"
+          />
         </fieldset>
         <fieldset className="grid gap-4 md:grid-cols-2">
           <legend className="mb-2 font-semibold">{t("register.accountSection")}</legend>
-          <TextField meta={fields.username} label={t("register.username")} autoComplete="username" dir="ltr" hint={t("register.usernameHint")} className="md:col-span-2" />
-          <TextField meta={fields.password} label={t("register.password")} type="password" autoComplete="new-password" dir="ltr" hint={t("common:validation.passwordHint")} />
-          <TextField meta={fields.confirmPassword} label={t("register.confirmPassword")} type="password" autoComplete="new-password" dir="ltr" />
+          <TextField
+            meta={fields.username}
+            label={t("register.username")}
+            autoComplete="username"
+            dir="ltr"
+            hint={t("register.usernameHint")}
+            className="md:col-span-2"
+          />
+          <TextField
+            meta={fields.password}
+            label={t("register.password")}
+            type="password"
+            autoComplete="new-password"
+            dir="ltr"
+            hint={t("common:validation.passwordHint")}
+          />
+          <TextField
+            meta={fields.confirmPassword}
+            label={t("register.confirmPassword")}
+            type="password"
+            autoComplete="new-password"
+            dir="ltr"
+          />
         </fieldset>
         <div className="flex flex-wrap items-center gap-4">
           <StatusButton pending={isPending} disabled={isPending}>
@@ -135,4 +199,5 @@ export default function RegisterPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);

@@ -25,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof ProviderError) throw new Response(null, { status: error.kind === "not-found" ? 404 : 502 });
+    if (error instanceof ProviderError)
+      throw new Response(null, { status: error.kind === "not-found" ? 404 : 502 });
     throw error;
   }
 }

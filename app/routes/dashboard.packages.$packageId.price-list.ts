@@ -31,7 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ]);
     const headers = new Headers({
       "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",
-      "Content-Disposition": file.headers.get("Content-Disposition") ?? `attachment; filename="${FALLBACK_FILE_NAME}"`,
+      "Content-Disposition":
+        file.headers.get("Content-Disposition") ?? `attachment; filename="${FALLBACK_FILE_NAME}"`,
       "Cache-Control": "no-store",
     });
     const length = file.headers.get("Content-Length");
@@ -40,7 +41,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     const t = await getTranslator(request);
-    return redirectWithToast(HOME_PATH, { type: "error", message: describeProviderError(error, t) });
+    return redirectWithToast(HOME_PATH, {
+      type: "error",
+      message: describeProviderError(error, t),
+    });
   }
 }
 

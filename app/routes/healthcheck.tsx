@@ -12,13 +12,20 @@ export async function loader() {
   let providerReachable = false;
   try {
     // Any HTTP answer, even 404, means the provider is up.
-    await fetch(providerUrl("/"), { method: "HEAD", signal: AbortSignal.timeout(PROVIDER_PROBE_TIMEOUT_MS) });
+    await fetch(providerUrl("/"), {
+      method: "HEAD",
+      signal: AbortSignal.timeout(PROVIDER_PROBE_TIMEOUT_MS),
+    });
     providerReachable = true;
   } catch {
     providerReachable = false;
   }
   return Response.json(
-    { status: "ok", version: env.APP_VERSION, provider: { reachable: providerReachable, ms: Date.now() - started } },
+    {
+      status: "ok",
+      version: env.APP_VERSION,
+      provider: { reachable: providerReachable, ms: Date.now() - started },
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -19,7 +19,9 @@ export async function validateCSRF(formData: FormData, headers: Headers) {
     await csrf.validate(formData, headers);
   } catch (error) {
     if (error instanceof CSRFError) {
-      throw new Response("Invalid or missing security token: reload the page and try again.", { status: 403 });
+      throw new Response("Invalid or missing security token: reload the page and try again.", {
+        status: 403,
+      });
     }
     throw error;
   }

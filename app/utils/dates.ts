@@ -16,7 +16,9 @@ dayjs.extend(utc);
 
 function inCalendar(value: string | Date | dayjs.Dayjs, language: string) {
   const date = dayjs(value);
-  return language === "fa" ? date.calendar("jalali").locale("fa") : date.calendar("gregory").locale("en");
+  return language === "fa"
+    ? date.calendar("jalali").locale("fa")
+    : date.calendar("gregory").locale("en");
 }
 
 export type DateStyle = "date" | "long" | "dateTime" | "time";
@@ -39,8 +41,20 @@ export function formatTimeAgo(value: string | Date, language: string, now: strin
 
 /** Today in both calendars, for the top bar (spec §2 "Top bar"). */
 export function formatBothCalendars(value: string | Date, language: string) {
-  const jalali = localizeDigits(dayjs(value).calendar("jalali").locale(language === "fa" ? "fa" : "en").format("D MMMM YYYY"), language);
-  const gregorian = localizeDigits(dayjs(value).calendar("gregory").locale(language === "fa" ? "fa" : "en").format("D MMMM YYYY"), language);
+  const jalali = localizeDigits(
+    dayjs(value)
+      .calendar("jalali")
+      .locale(language === "fa" ? "fa" : "en")
+      .format("D MMMM YYYY"),
+    language,
+  );
+  const gregorian = localizeDigits(
+    dayjs(value)
+      .calendar("gregory")
+      .locale(language === "fa" ? "fa" : "en")
+      .format("D MMMM YYYY"),
+    language,
+  );
   return { jalali, gregorian };
 }
 

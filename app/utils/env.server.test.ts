@@ -3,7 +3,9 @@ import { parseEnv } from "./env.server";
 
 describe("environment", () => {
   test("production refuses to start without SESSION_SECRET, and says why", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /SESSION_SECRET: is required in production/,
+    );
   });
 
   test("defaults fill what is not set; empty values count as unset", () => {

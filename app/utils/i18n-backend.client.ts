@@ -1,7 +1,9 @@
 import type { BackendModule, ReadCallback } from "i18next";
 
 // Each locale file becomes its own small, cacheable chunk; the browser loads only what its routes use.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+  "../../locales/*/*.json",
+);
 
 export const localeFileBackend: BackendModule = {
   type: "backend",

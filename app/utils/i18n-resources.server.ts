@@ -2,7 +2,10 @@ import type { Resource } from "i18next";
 
 // Every translation, bundled into the server build: read once at start-up instead of from disk for
 // every request (each request renders with its own i18next instance).
-const files = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", { eager: true, import: "default" });
+const files = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", {
+  eager: true,
+  import: "default",
+});
 
 export const translations: Resource = {};
 for (const [path, namespace] of Object.entries(files)) {

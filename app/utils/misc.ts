@@ -10,7 +10,10 @@ export function cx(...classes: Array<string | false | null | undefined>) {
  * True while this route's form (or the one posting to `formAction`) is being submitted.
  * Delayed, so fast answers don't flash a spinner at people on good connections.
  */
-export function useIsPending({ formAction, formMethod = "POST" }: { formAction?: string; formMethod?: string } = {}) {
+export function useIsPending({
+  formAction,
+  formMethod = "POST",
+}: { formAction?: string; formMethod?: string } = {}) {
   const contextualFormAction = useFormAction();
   const navigation = useNavigation();
   const pending =

@@ -33,7 +33,12 @@ export async function orProviderErrorPage<T>(request: Request, work: Promise<T>)
 export async function providerErrorReply(
   request: Request,
   error: unknown,
-  submission: { reply: (options?: { formErrors?: string[]; hideFields?: string[] }) => SubmissionResult<string[]> },
+  submission: {
+    reply: (options?: {
+      formErrors?: string[];
+      hideFields?: string[];
+    }) => SubmissionResult<string[]>;
+  },
   hideFields?: string[],
 ) {
   if (!(error instanceof ProviderError)) throw error;

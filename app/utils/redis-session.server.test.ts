@@ -8,7 +8,8 @@ import { createRedisSessionStorage } from "./redis-session.server";
 // A real redis-server on a free loopback port (`.ci/run` installs it). Without one, this is skipped
 // on a developer machine and fails in CI, where it must run.
 const redisAvailable = spawnSync("redis-server", ["--version"]).status === 0;
-if (!redisAvailable && process.env.CI) throw new Error("redis-server is not installed: run .ci/run or apt-get install redis-server");
+if (!redisAvailable && process.env.CI)
+  throw new Error("redis-server is not installed: run .ci/run or apt-get install redis-server");
 
 function freePort() {
   return new Promise<number>((resolve) => {
@@ -25,9 +26,17 @@ describe.skipIf(!redisAvailable)("Redis session storage", () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    redisServer = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    redisServer = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
     // redis-server takes a moment to listen; the client retries until it does.
-    redis = new Redis({ port, host: "127.0.0.1", retryStrategy: (times) => (times > 50 ? null : 100) });
+    redis = new Redis({
+      port,
+      host: "127.0.0.1",
+      retryStrategy: (times) => (times > 50 ? null : 100),
+    });
     redis.on("error", () => {});
     await redis.ping();
   });

@@ -17,8 +17,14 @@ describe("file session storage (the default)", () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toContain("provider-token-123");
 
-    const stored = readdirSync(env.SESSION_DIR, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(stored.some((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8").includes("provider-token-123"))).toBe(true);
+    const stored = readdirSync(env.SESSION_DIR, { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile(),
+    );
+    expect(
+      stored.some((entry) =>
+        readFileSync(join(entry.parentPath, entry.name), "utf8").includes("provider-token-123"),
+      ),
+    ).toBe(true);
 
     const again = await sessionStorage.getSession(setCookie.split(";")[0]);
     expect(again.get("token")).toBe("provider-token-123");

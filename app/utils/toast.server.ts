@@ -33,7 +33,10 @@ export async function createToastHeaders(toast: NewToast) {
 }
 
 export async function redirectWithToast(url: string, toast: NewToast, init?: ResponseInit) {
-  return redirect(url, { ...init, headers: combineHeaders(init?.headers, await createToastHeaders(toast)) });
+  return redirect(url, {
+    ...init,
+    headers: combineHeaders(init?.headers, await createToastHeaders(toast)),
+  });
 }
 
 /** Reads and clears the pending toast; the caller must send `headers` with its response. */

@@ -1,7 +1,11 @@
 import { expect, test } from "./fixtures";
 
 test.describe("change password", () => {
-  test("the password rule is explained next to the field and nothing is sent", async ({ portal, page, sandbox }) => {
+  test("the password rule is explained next to the field and nothing is sent", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.signIn();
     await portal.visit("/changePassword");
     await page.getByLabel("Current password").fill("Demo1234");
@@ -11,8 +15,12 @@ test.describe("change password", () => {
     await expect(page.locator("#change-password-newPassword-error")).toHaveText(
       "The password needs at least 8 characters, with a capital letter, a small letter and a digit.",
     );
-    await expect(page.locator("#change-password-confirmPassword-error")).toHaveText("The two passwords do not match.");
-    expect((await sandbox.state()).users.find((user) => user.userName === "demo")?.password).toBe("Demo1234");
+    await expect(page.locator("#change-password-confirmPassword-error")).toHaveText(
+      "The two passwords do not match.",
+    );
+    expect((await sandbox.state()).users.find((user) => user.userName === "demo")?.password).toBe(
+      "Demo1234",
+    );
   });
 
   test("a wrong current password comes back from the provider", async ({ portal, page }) => {
@@ -25,7 +33,11 @@ test.describe("change password", () => {
     await expect(page.getByRole("alert")).toContainText("The current password is incorrect.");
   });
 
-  test("a good change is confirmed and the new password signs in", async ({ portal, page, sandbox }) => {
+  test("a good change is confirmed and the new password signs in", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.signIn();
     await portal.visit("/changePassword");
     await page.getByLabel("Current password").fill("Demo1234");
@@ -34,12 +46,18 @@ test.describe("change password", () => {
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("snackbar")).toHaveText(/Your password was changed\./);
-    expect((await sandbox.state()).users.find((user) => user.userName === "demo")?.password).toBe("Better2026");
+    expect((await sandbox.state()).users.find((user) => user.userName === "demo")?.password).toBe(
+      "Better2026",
+    );
   });
 });
 
 test.describe("verify email", () => {
-  test("saving the email sends a confirmation; once confirmed the button goes away", async ({ portal, page, sandbox }) => {
+  test("saving the email sends a confirmation; once confirmed the button goes away", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.signIn();
     await page.getByRole("link", { name: "Verify Email" }).click();
     await expect(page).toHaveURL(/\/account\/verify-email$/);
@@ -47,9 +65,13 @@ test.describe("verify email", () => {
     await portal.hydrated();
     await page.getByLabel("Email").fill("bookings@parsian-travel.example");
     await page.getByRole("button", { name: "Save and send confirmation" }).click();
-    await expect(page.getByTestId("snackbar")).toContainText("Your info got updated successfully and confirmation email sent");
+    await expect(page.getByTestId("snackbar")).toContainText(
+      "Your info got updated successfully and confirmation email sent",
+    );
     const state = await sandbox.state();
-    expect(state.pendingEmailConfirmations).toEqual([{ agencyId: 1, email: "bookings@parsian-travel.example" }]);
+    expect(state.pendingEmailConfirmations).toEqual([
+      { agencyId: 1, email: "bookings@parsian-travel.example" },
+    ]);
 
     await sandbox.confirmEmail("demo");
     await portal.visit("/dashboard");
@@ -61,7 +83,9 @@ test.describe("verify email", () => {
     await portal.visit("/account/verify-email");
     await page.getByLabel("Email").fill("bookings@");
     await page.getByRole("button", { name: "Save and send confirmation" }).click();
-    await expect(page.locator("#verify-email-email-error")).toHaveText("Enter an email address like name@example.com.");
+    await expect(page.locator("#verify-email-email-error")).toHaveText(
+      "Enter an email address like name@example.com.",
+    );
     await expect(page.getByLabel("Email")).toHaveValue("bookings@");
   });
 });

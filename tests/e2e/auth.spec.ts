@@ -27,10 +27,16 @@ test.describe("sign-in", () => {
     await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("a provider that is down gives a translated error, in Persian too", async ({ portal, page, sandbox }) => {
+  test("a provider that is down gives a translated error, in Persian too", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await sandbox.fault({ path: "/token", drop: true });
     await portal.attemptSignIn();
-    await expect(page.getByRole("alert")).toContainText("The booking service is not answering right now");
+    await expect(page.getByRole("alert")).toContainText(
+      "The booking service is not answering right now",
+    );
     await expect(page.getByLabel("Username")).toHaveValue("demo");
 
     await portal.switchLanguage("فارسی");
@@ -40,15 +46,26 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("alert")).toContainText("سرویس رزرو در حال حاضر پاسخ نمی‌دهد");
   });
 
-  test("a provider 400 with its unknown-error text asks the user to call support", async ({ portal, page, sandbox }) => {
-    await sandbox.fault({ path: "/token", status: 400, body: { Message: "خطای ناشناخته رخ داده است" } });
+  test("a provider 400 with its unknown-error text asks the user to call support", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await sandbox.fault({
+      path: "/token",
+      status: 400,
+      body: { Message: "خطای ناشناخته رخ داده است" },
+    });
     await portal.attemptSignIn();
     await expect(page.getByRole("alert")).toContainText("Please call support at +98 21 9999 0000");
   });
 });
 
 test.describe("guard", () => {
-  test("a signed-out visitor is sent to sign in and then back to the page asked for", async ({ portal, page }) => {
+  test("a signed-out visitor is sent to sign in and then back to the page asked for", async ({
+    portal,
+    page,
+  }) => {
     await portal.visit("/changePassword");
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2FchangePassword$/);
     await portal.page.getByLabel("Username").fill(DEMO_USER.userName);
@@ -63,7 +80,11 @@ test.describe("guard", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("an expired provider session signs the user out with a message", async ({ portal, page, sandbox }) => {
+  test("an expired provider session signs the user out with a message", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.signIn();
     await expect(page).toHaveURL(/\/dashboard$/);
     await sandbox.expireTokens();

@@ -6,12 +6,18 @@ function demoRequests(state: SandboxState) {
 }
 
 test.describe("dashboard", () => {
-  test("counters match the provider's data and open the filtered requests list", async ({ portal, page, sandbox }) => {
+  test("counters match the provider's data and open the filtered requests list", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     const requests = demoRequests(await sandbox.state());
     await portal.signIn();
     for (const state of ["New", "PaymentPending", "Confirmed", "Rejected"] as const) {
       const counter = page.getByTestId(`counter-${state}`);
-      await expect(counter).toContainText(String(requests.filter((request) => request.state === state).length));
+      await expect(counter).toContainText(
+        String(requests.filter((request) => request.state === state).length),
+      );
       await expect(counter).toHaveAttribute("href", `/reservations/list?state=${state}`);
     }
     const chart = page.getByRole("img", { name: /^Requests by state:/ });
@@ -26,7 +32,11 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("counter-Confirmed")).toContainText("5");
   });
 
-  test("a package price list downloads as a file and the provider logs it", async ({ portal, page, sandbox }) => {
+  test("a package price list downloads as a file and the provider logs it", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.signIn();
     const card = page.getByTestId("package-card").filter({ hasText: "Dubai Shopping Festival" });
     await expect(card.getByRole("img", { name: "5 stars" })).toBeVisible();
@@ -47,29 +57,43 @@ test.describe("dashboard", () => {
   });
 
   test("unread messages link to their request", async ({ portal, page, sandbox }) => {
-    const unread = demoRequests(await sandbox.state()).filter((request) => request.notes.some((note) => note.isBroker && !note.isRead));
+    const unread = demoRequests(await sandbox.state()).filter((request) =>
+      request.notes.some((note) => note.isBroker && !note.isRead),
+    );
     await portal.signIn();
     const widget = page.getByTestId("widget-unread-notes");
     await expect(widget.getByRole("link")).toHaveCount(unread.length);
     const first = unread[0];
-    await expect(widget.getByRole("link", { name: new RegExp(`Request ${first.requestNumber}`) })).toHaveAttribute(
-      "href",
-      `/reservations/reservation-details/${first.id}`,
-    );
+    await expect(
+      widget.getByRole("link", { name: new RegExp(`Request ${first.requestNumber}`) }),
+    ).toHaveAttribute("href", `/reservations/reservation-details/${first.id}`);
   });
 
   test("with nothing unread, a placeholder says so", async ({ portal, page, sandbox }) => {
-    await sandbox.fault({ path: "/api/DashboardClient", model: "DashboardUnreadNotes", status: 200, body: [] });
+    await sandbox.fault({
+      path: "/api/DashboardClient",
+      model: "DashboardUnreadNotes",
+      status: 200,
+      body: [],
+    });
     await portal.signIn();
-    await expect(page.getByTestId("widget-unread-notes")).toContainText("You have read every message from the provider.");
+    await expect(page.getByTestId("widget-unread-notes")).toContainText(
+      "You have read every message from the provider.",
+    );
   });
 
-  test("one failing provider call costs one widget, not the page", async ({ portal, page, sandbox }) => {
+  test("one failing provider call costs one widget, not the page", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.signIn();
     await sandbox.fault({ path: "/api/AccommodationPackageClient", status: 503 });
     await portal.visit("/dashboard");
     const packages = page.getByTestId("widget-packages");
-    await expect(packages.getByRole("alert")).toContainText("The booking service is not answering right now");
+    await expect(packages.getByRole("alert")).toContainText(
+      "The booking service is not answering right now",
+    );
     await expect(packages.getByRole("link", { name: "Try again" })).toBeVisible();
     await expect(page.getByTestId("counter-Confirmed")).toContainText("5");
     await expect(page.getByTestId("widget-unread-notes").getByRole("link").first()).toBeVisible();
@@ -99,7 +123,10 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("last-update")).toHaveAttribute("datetime", /T/);
   });
 
-  test("in Persian: Jalali dates, Persian digits, right-to-left chart", async ({ portal, page }) => {
+  test("in Persian: Jalali dates, Persian digits, right-to-left chart", async ({
+    portal,
+    page,
+  }) => {
     await portal.signIn();
     await portal.switchLanguage("فارسی");
     await expect(page.getByRole("heading", { name: "داشبورد", level: 1 })).toBeVisible();

@@ -13,7 +13,8 @@ export class Sandbox {
       headers: body === undefined ? undefined : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`Sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`Sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json();
   }
 
@@ -52,11 +53,15 @@ export class Portal {
 
   /** With JS on, waits for hydration, so the next step meets the enhanced page, not the bare form. */
   async hydrated() {
-    if (this.javaScriptEnabled) await this.page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    if (this.javaScriptEnabled)
+      await this.page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   }
 
   /** Fills in and sends the login form; the outcome is the test's to check. */
-  async attemptSignIn(user: { userName: string; password: string } = DEMO_USER, path = "/auth/login") {
+  async attemptSignIn(
+    user: { userName: string; password: string } = DEMO_USER,
+    path = "/auth/login",
+  ) {
     await this.visit(path);
     await this.page.getByLabel("Username").fill(user.userName);
     await this.page.getByLabel("Password").fill(user.password);
@@ -71,7 +76,9 @@ export class Portal {
 
   async switchLanguage(language: "English" | "فارسی") {
     await this.page.getByRole("button", { name: language, exact: true }).click();
-    await this.page.locator(`html[lang="${language === "English" ? "en" : "fa"}"]`).waitFor({ state: "attached" });
+    await this.page
+      .locator(`html[lang="${language === "English" ? "en" : "fa"}"]`)
+      .waitFor({ state: "attached" });
     await this.hydrated();
   }
 }

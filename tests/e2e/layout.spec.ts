@@ -1,13 +1,19 @@
 import { expect, test } from "./fixtures";
 
 test.describe("main layout", () => {
-  test("shows the menu, today's dates and the version, and marks the current page", async ({ portal, page }) => {
+  test("shows the menu, today's dates and the version, and marks the current page", async ({
+    portal,
+    page,
+  }) => {
     await portal.signIn();
     const menu = page.getByRole("navigation", { name: "Main menu" });
     for (const item of ["Dashboard", "Requests", "Contracts", "Payments", "Transactions"]) {
       await expect(menu.getByRole("link", { name: item })).toBeVisible();
     }
-    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.getByRole("link", { name: "New Request" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Verify Email" })).toBeVisible();
     await expect(page.getByText("Version 3.15.1")).toBeVisible();
@@ -31,7 +37,10 @@ test.describe("main layout", () => {
     await expect(page).toHaveURL(/\/changePassword$/);
   });
 
-  test("switching to Persian flips the page to right-to-left and back", async ({ portal, page }) => {
+  test("switching to Persian flips the page to right-to-left and back", async ({
+    portal,
+    page,
+  }) => {
     await portal.signIn();
     await portal.visit("/changePassword");
     await portal.switchLanguage("فارسی");

@@ -12,12 +12,17 @@ const agency = {
 };
 
 test.describe("registration", () => {
-  test("a new agency asks for access and is told it will be reviewed", async ({ portal, page, sandbox }) => {
+  test("a new agency asks for access and is told it will be reviewed", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.visit("/auth/login");
     await page.getByRole("link", { name: "Request access for your travel agency" }).click();
     await expect(page).toHaveTitle(/^Request Access for Your Travel Agency \|/);
     await portal.hydrated();
-    for (const [label, value] of Object.entries(agency)) await page.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries(agency))
+      await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel("Country").selectOption("IR");
     await page.getByLabel("Password", { exact: true }).fill("Caspian2026");
     await page.getByLabel("Repeat the password").fill("Caspian2026");
@@ -27,20 +32,30 @@ test.describe("registration", () => {
     await expect(page.getByRole("status")).toHaveText(/will be reviewed and processed shortly/);
     const state = await sandbox.state();
     const created = state.agencies.find((entry) => entry.name === "Caspian Voyages");
-    expect(created).toMatchObject({ status: "pending", email: "office@caspian.example", countryCode: "IR" });
+    expect(created).toMatchObject({
+      status: "pending",
+      email: "office@caspian.example",
+      countryCode: "IR",
+    });
     expect(state.users.find((user) => user.userName === "caspian")?.agencyId).toBe(created?.id);
   });
 
-  test("bad input is reported next to each field and the values are kept", async ({ portal, page }) => {
+  test("bad input is reported next to each field and the values are kept", async ({
+    portal,
+    page,
+  }) => {
     await portal.visit("/auth/register");
-    for (const [label, value] of Object.entries(agency)) await page.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries(agency))
+      await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByLabel("Repeat the password").fill("different");
     await page.getByRole("button", { name: "Send request" }).click();
 
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
-    await expect(page.locator("#register-email-error")).toHaveText("Enter an email address like name@example.com.");
+    await expect(page.locator("#register-email-error")).toHaveText(
+      "Enter an email address like name@example.com.",
+    );
     await expect(page.locator("#register-password-error")).toHaveText(
       "The password needs at least 8 characters, with a capital letter, a small letter and a digit.",
     );
@@ -50,9 +65,13 @@ test.describe("registration", () => {
     await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
   });
 
-  test("a taken username comes back from the provider with the form intact", async ({ portal, page }) => {
+  test("a taken username comes back from the provider with the form intact", async ({
+    portal,
+    page,
+  }) => {
     await portal.visit("/auth/register");
-    for (const [label, value] of Object.entries(agency)) await page.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries(agency))
+      await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel("Username").fill("demo");
     await page.getByLabel("Country").selectOption("IR");
     await page.getByLabel("Password", { exact: true }).fill("Caspian2026");

@@ -61,10 +61,13 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList) {
       const { userName } = await parseBody(request, z.object({ userName: z.string() }));
       const user = store.state.users.find((entry) => entry.userName === userName);
       const agency = store.state.agencies.find((entry) => entry.id === user?.agencyId);
-      if (!user || !agency) return HttpResponse.json({ Message: `No user ${userName}` }, { status: 404 });
+      if (!user || !agency)
+        return HttpResponse.json({ Message: `No user ${userName}` }, { status: 404 });
       agency.emailConfirmed = true;
       user.shouldVerifyEmail = false;
-      store.state.pendingEmailConfirmations = store.state.pendingEmailConfirmations.filter((entry) => entry.agencyId !== agency.id);
+      store.state.pendingEmailConfirmations = store.state.pendingEmailConfirmations.filter(
+        (entry) => entry.agencyId !== agency.id,
+      );
       store.save();
       return HttpResponse.json({ ok: true });
     }),

@@ -52,13 +52,23 @@ export function faultHandler(faults: FaultList) {
   return http.all("*", async ({ request }) => {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith("/__sandbox")) return undefined;
-    for (const fault of faults.find(request.method, pathname, domainModelOf(request.headers.get("Accept")))) {
+    for (const fault of faults.find(
+      request.method,
+      pathname,
+      domainModelOf(request.headers.get("Accept")),
+    )) {
       if (fault.latencyMs) await delay(fault.latencyMs);
       if (fault.drop) return HttpResponse.error();
       if (fault.malformed) {
-        return new HttpResponse('{"this is": not json', { status: fault.status ?? 200, headers: { "Content-Type": "application/json" } });
+        return new HttpResponse('{"this is": not json', {
+          status: fault.status ?? 200,
+          headers: { "Content-Type": "application/json" },
+        });
       }
-      if (fault.status) return HttpResponse.json(fault.body ?? { Message: "Injected fault" }, { status: fault.status });
+      if (fault.status)
+        return HttpResponse.json(fault.body ?? { Message: "Injected fault" }, {
+          status: fault.status,
+        });
     }
     return undefined;
   });

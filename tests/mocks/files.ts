@@ -43,7 +43,8 @@ export function priceListPdf(pkg: AccommodationPackage, hotels: Hotel[]) {
     ]),
   ];
   const pages: string[][] = [];
-  for (let index = 0; index < lines.length; index += LINES_PER_PAGE) pages.push(lines.slice(index, index + LINES_PER_PAGE));
+  for (let index = 0; index < lines.length; index += LINES_PER_PAGE)
+    pages.push(lines.slice(index, index + LINES_PER_PAGE));
 
   // Objects: 1 catalog, 2 pages, 3 font, then a page and a content stream per page.
   const objects: string[] = [];
@@ -58,8 +59,10 @@ export function priceListPdf(pkg: AccommodationPackage, hotels: Hotel[]) {
       ...pageLines.map((line) => `(${pdfText(line)}) Tj T*`),
       "ET",
     ].join("\n");
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
-    objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId + 1] =
+      `<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`;
   });
 
   let pdf = "%PDF-1.4\n";
@@ -70,11 +73,15 @@ export function priceListPdf(pkg: AccommodationPackage, hotels: Hotel[]) {
   }
   const xrefOffset = Buffer.byteLength(pdf, "latin1");
   pdf += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) pdf += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
+  for (let id = 1; id < objects.length; id++)
+    pdf += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
   return Buffer.from(pdf, "latin1");
 }
 
 export function priceListFileName(pkg: AccommodationPackage) {
-  return `price-list-${pkg.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.pdf`;
+  return `price-list-${pkg.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}.pdf`;
 }

@@ -16,7 +16,10 @@ import type { SandboxStore } from "./store";
 // milliseconds per request for an unknown top-level domain and next to nothing for localhost.
 export const SANDBOX_ORIGIN = "http://localhost";
 
-export function createSandboxHandlers(store: SandboxStore, { base = SANDBOX_ORIGIN, faults = new FaultList() } = {}) {
+export function createSandboxHandlers(
+  store: SandboxStore,
+  { base = SANDBOX_ORIGIN, faults = new FaultList() } = {},
+) {
   const ctx = { store, base };
   return [
     faultHandler(faults),
@@ -26,6 +29,8 @@ export function createSandboxHandlers(store: SandboxStore, { base = SANDBOX_ORIG
     ...packageHandlers(ctx),
     ...controlHandlers(ctx, faults),
     // The portal's health check and the test runner only ask whether anything answers here.
-    http.all(`${base}/`, () => HttpResponse.json({ name: "provider sandbox", api: "docs/provider-api.md" })),
+    http.all(`${base}/`, () =>
+      HttpResponse.json({ name: "provider sandbox", api: "docs/provider-api.md" }),
+    ),
   ];
 }

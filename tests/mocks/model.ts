@@ -201,12 +201,29 @@ export type CommissionGroup = {
   groups: Array<{
     fromDate: string;
     toDate: string;
-    hotels: Array<{ hotelName: string; hotelGrade: number; commission: number; extraCommission: number }>;
+    hotels: Array<{
+      hotelName: string;
+      hotelGrade: number;
+      commission: number;
+      extraCommission: number;
+    }>;
   }>;
 };
 
-export type Picture = { id: number; groupId: number; fileName: string; title: string; color: string };
-export type Announcement = { id: number; title: string; body: string; startDate: string; endDate: string };
+export type Picture = {
+  id: number;
+  groupId: number;
+  fileName: string;
+  title: string;
+  color: string;
+};
+export type Announcement = {
+  id: number;
+  title: string;
+  body: string;
+  startDate: string;
+  endDate: string;
+};
 export type Airline = { id: number; name: string; latinName: string; iata: string };
 export type Airport = { iata: string; title: string; city: string };
 export type Currency = { id: number; code: string; sign: string; title: string };

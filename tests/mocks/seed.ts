@@ -60,16 +60,79 @@ const BOARDS = [
 ];
 const VIEWS = ["City View", "Sea View", "Garden View", "Pool View"];
 
-const HOTELS: Array<{ name: string; grade: number; place: string; packageId: number; currency: string; nightly: number }> = [
-  { name: "Grand Bosphorus Hotel", grade: 5, place: "Istanbul", packageId: 1, currency: "EUR", nightly: 140 },
-  { name: "Taksim Garden Inn", grade: 3, place: "Istanbul", packageId: 1, currency: "EUR", nightly: 62 },
-  { name: "Sultanahmet Palace", grade: 4, place: "Istanbul", packageId: 1, currency: "EUR", nightly: 95 },
-  { name: "Marina Pearl Resort", grade: 5, place: "Dubai", packageId: 2, currency: "USD", nightly: 210 },
-  { name: "Deira Creek Hotel", grade: 3, place: "Dubai", packageId: 2, currency: "USD", nightly: 75 },
-  { name: "Palm Oasis Suites", grade: 4, place: "Dubai", packageId: 2, currency: "USD", nightly: 150 },
-  { name: "Lara Beach Club", grade: 5, place: "Antalya", packageId: 3, currency: "EUR", nightly: 120 },
+const HOTELS: Array<{
+  name: string;
+  grade: number;
+  place: string;
+  packageId: number;
+  currency: string;
+  nightly: number;
+}> = [
+  {
+    name: "Grand Bosphorus Hotel",
+    grade: 5,
+    place: "Istanbul",
+    packageId: 1,
+    currency: "EUR",
+    nightly: 140,
+  },
+  {
+    name: "Taksim Garden Inn",
+    grade: 3,
+    place: "Istanbul",
+    packageId: 1,
+    currency: "EUR",
+    nightly: 62,
+  },
+  {
+    name: "Sultanahmet Palace",
+    grade: 4,
+    place: "Istanbul",
+    packageId: 1,
+    currency: "EUR",
+    nightly: 95,
+  },
+  {
+    name: "Marina Pearl Resort",
+    grade: 5,
+    place: "Dubai",
+    packageId: 2,
+    currency: "USD",
+    nightly: 210,
+  },
+  {
+    name: "Deira Creek Hotel",
+    grade: 3,
+    place: "Dubai",
+    packageId: 2,
+    currency: "USD",
+    nightly: 75,
+  },
+  {
+    name: "Palm Oasis Suites",
+    grade: 4,
+    place: "Dubai",
+    packageId: 2,
+    currency: "USD",
+    nightly: 150,
+  },
+  {
+    name: "Lara Beach Club",
+    grade: 5,
+    place: "Antalya",
+    packageId: 3,
+    currency: "EUR",
+    nightly: 120,
+  },
   { name: "Kish Coral Hotel", grade: 4, place: "Kish", packageId: 3, currency: "USD", nightly: 85 },
-  { name: "Kaleici Old Town Hotel", grade: 2, place: "Antalya", packageId: 3, currency: "EUR", nightly: 45 },
+  {
+    name: "Kaleici Old Town Hotel",
+    grade: 2,
+    place: "Antalya",
+    packageId: 3,
+    currency: "EUR",
+    nightly: 45,
+  },
 ];
 
 function buildRoomTypes(hotelIndex: number, nightly: number, today: Date): RoomType[] {
@@ -127,10 +190,35 @@ function buildHotels(today: Date): Hotel[] {
   }));
 }
 
-const FIRST_NAMES = ["Sara", "Ali", "Maryam", "Reza", "Neda", "Hossein", "Leila", "Omid", "Shirin", "Kaveh"];
-const LAST_NAMES = ["Ahmadi", "Karimi", "Rostami", "Hosseini", "Moradi", "Jafari", "Tehrani", "Rahimi"];
+const FIRST_NAMES = [
+  "Sara",
+  "Ali",
+  "Maryam",
+  "Reza",
+  "Neda",
+  "Hossein",
+  "Leila",
+  "Omid",
+  "Shirin",
+  "Kaveh",
+];
+const LAST_NAMES = [
+  "Ahmadi",
+  "Karimi",
+  "Rostami",
+  "Hosseini",
+  "Moradi",
+  "Jafari",
+  "Tehrani",
+  "Rahimi",
+];
 
-function passenger(seed: number, type: Passenger["hotelPassengerType"], mainGuest: boolean, today: Date): Passenger {
+function passenger(
+  seed: number,
+  type: Passenger["hotelPassengerType"],
+  mainGuest: boolean,
+  today: Date,
+): Passenger {
   const age = type === 3 ? 3 : type === 4 ? 8 : 25 + (seed % 30);
   return {
     firstName: FIRST_NAMES[seed % FIRST_NAMES.length],
@@ -146,10 +234,20 @@ function passenger(seed: number, type: Passenger["hotelPassengerType"], mainGues
 
 function rooms(hotel: Hotel, seed: number, today: Date): RequestedRoom[] {
   const roomType = hotel.roomTypes[seed % hotel.roomTypes.length];
-  const passengers = Array.from({ length: roomType.baseCapacity }, (_, index) => passenger(seed + index, 1, true, today));
+  const passengers = Array.from({ length: roomType.baseCapacity }, (_, index) =>
+    passenger(seed + index, 1, true, today),
+  );
   const hasChildNoBed = roomType.rules.childNoBedIsAllowed && seed % 2 === 0;
   if (hasChildNoBed) passengers.push(passenger(seed + 9, 3, false, today));
-  return [{ roomTypeId: roomType.typeId, hasChildNoBed, hasChildWithBed: false, hasExtraBed: false, passengers }];
+  return [
+    {
+      roomTypeId: roomType.typeId,
+      hasChildNoBed,
+      hasChildWithBed: false,
+      hasExtraBed: false,
+      passengers,
+    },
+  ];
 }
 
 const AGENCY_NOTES = [
@@ -168,12 +266,24 @@ function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
   const requests: ReserveRequest[] = [];
   // The demo agency has requests in every state, in uneven numbers so the overview means something.
   const perState: Record<ReserveRequest["state"], number> = {
-    New: 3, Requested: 2, PaymentPending: 4, ConfirmationPending: 1, Confirmed: 5,
-    Rejected: 2, Cancelled: 1, Refunded: 1, Approved: 2, Settled: 1,
+    New: 3,
+    Requested: 2,
+    PaymentPending: 4,
+    ConfirmationPending: 1,
+    Confirmed: 5,
+    Rejected: 2,
+    Cancelled: 1,
+    Refunded: 1,
+    Approved: 2,
+    Settled: 1,
   };
   const plan: Array<{ agencyId: number; userName: string; state: ReserveRequest["state"] }> = [
     ...REQUEST_STATES.flatMap((state) =>
-      Array.from({ length: perState[state] }, () => ({ agencyId: 1, userName: DEMO_USER.userName, state })),
+      Array.from({ length: perState[state] }, () => ({
+        agencyId: 1,
+        userName: DEMO_USER.userName,
+        state,
+      })),
     ),
     { agencyId: 2, userName: OTHER_AGENCY_USER.userName, state: "New" as const },
     { agencyId: 2, userName: OTHER_AGENCY_USER.userName, state: "Confirmed" as const },
@@ -212,7 +322,8 @@ function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
       agencyRef: index % 3 === 1 ? null : `AG-${2400 + index}`,
       state: entry.state,
       createDateTime: dateTime(-(index % 20) - 1, "11:30", today),
-      paymentDeadlineDateTime: entry.state === "PaymentPending" ? dateTime(2, "18:00", today) : null,
+      paymentDeadlineDateTime:
+        entry.state === "PaymentPending" ? dateTime(2, "18:00", today) : null,
       accommodationPropertyId: hotel.accommodationPropertyId,
       checkIn: day(checkInOffset, today),
       checkOut: day(checkInOffset + nights, today),
@@ -230,7 +341,14 @@ function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
               landingTime: "10:55",
               flightDuration: "03:15",
               originIata: "IKA",
-              destinationIata: hotel.hotelPlace === "Dubai" ? "DXB" : hotel.hotelPlace === "Kish" ? "KIH" : hotel.hotelPlace === "Antalya" ? "AYT" : "IST",
+              destinationIata:
+                hotel.hotelPlace === "Dubai"
+                  ? "DXB"
+                  : hotel.hotelPlace === "Kish"
+                    ? "KIH"
+                    : hotel.hotelPlace === "Antalya"
+                      ? "AYT"
+                      : "IST",
             },
             destinationFlight: {
               airlineIata: index % 2 ? "W5" : "IR",
@@ -240,7 +358,14 @@ function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
               landingDate: null,
               landingTime: null,
               flightDuration: null,
-              originIata: hotel.hotelPlace === "Dubai" ? "DXB" : hotel.hotelPlace === "Kish" ? "KIH" : hotel.hotelPlace === "Antalya" ? "AYT" : "IST",
+              originIata:
+                hotel.hotelPlace === "Dubai"
+                  ? "DXB"
+                  : hotel.hotelPlace === "Kish"
+                    ? "KIH"
+                    : hotel.hotelPlace === "Antalya"
+                      ? "AYT"
+                      : "IST",
               destinationIata: "IKA",
             },
           }
@@ -258,7 +383,10 @@ export function createSeedState(today: Date = new Date()): SandboxState {
   const requests = buildRequests(hotels, start);
 
   // Requests past the invoice stage belong to an order (a contract), two requests per order.
-  const ordered = requests.filter((request) => request.agencyId === 1 && !["New", "Requested", "Rejected"].includes(request.state));
+  const ordered = requests.filter(
+    (request) =>
+      request.agencyId === 1 && !["New", "Requested", "Rejected"].includes(request.state),
+  );
   const orders = ordered
     .filter((_, index) => index % 2 === 0)
     .map((request, index) => ({
@@ -266,7 +394,9 @@ export function createSeedState(today: Date = new Date()): SandboxState {
       contractNumber: `C-1405-${String(101 + index)}`,
       agencyId: 1,
       createDate: request.createDateTime.slice(0, 10),
-      currency: hotels.find((hotel) => hotel.accommodationPropertyId === request.accommodationPropertyId)?.currency ?? "EUR",
+      currency:
+        hotels.find((hotel) => hotel.accommodationPropertyId === request.accommodationPropertyId)
+          ?.currency ?? "EUR",
     }));
   ordered.forEach((request, index) => {
     request.orderId = orders[Math.floor(index / 2)]?.id ?? null;
@@ -338,8 +468,18 @@ export function createSeedState(today: Date = new Date()): SandboxState {
     seededOn: start.toISOString().slice(0, 10),
     nextId: 20000,
     users: [
-      { userName: DEMO_USER.userName, password: DEMO_USER.password, agencyId: 1, shouldVerifyEmail: true },
-      { userName: OTHER_AGENCY_USER.userName, password: OTHER_AGENCY_USER.password, agencyId: 2, shouldVerifyEmail: false },
+      {
+        userName: DEMO_USER.userName,
+        password: DEMO_USER.password,
+        agencyId: 1,
+        shouldVerifyEmail: true,
+      },
+      {
+        userName: OTHER_AGENCY_USER.userName,
+        password: OTHER_AGENCY_USER.password,
+        agencyId: 2,
+        shouldVerifyEmail: false,
+      },
     ],
     agencies: [
       {
@@ -430,9 +570,27 @@ export function createSeedState(today: Date = new Date()): SandboxState {
       ],
     },
     pictures: [
-      { id: 1, groupId: 2, fileName: "istanbul-autumn.svg", title: "Istanbul autumn deals", color: "#1976D2" },
-      { id: 2, groupId: 2, fileName: "dubai-festival.svg", title: "Dubai Shopping Festival", color: "#B45309" },
-      { id: 3, groupId: 2, fileName: "nowruz-kish.svg", title: "Nowruz in Kish and Antalya", color: "#047857" },
+      {
+        id: 1,
+        groupId: 2,
+        fileName: "istanbul-autumn.svg",
+        title: "Istanbul autumn deals",
+        color: "#1976D2",
+      },
+      {
+        id: 2,
+        groupId: 2,
+        fileName: "dubai-festival.svg",
+        title: "Dubai Shopping Festival",
+        color: "#B45309",
+      },
+      {
+        id: 3,
+        groupId: 2,
+        fileName: "nowruz-kish.svg",
+        title: "Nowruz in Kish and Antalya",
+        color: "#047857",
+      },
       { id: 4, groupId: 1, fileName: "login-background.svg", title: "Welcome", color: "#374151" },
     ],
     announcements: [

@@ -40,7 +40,15 @@ async function send(response: Response, outgoing: ServerResponse) {
   else outgoing.end();
 }
 
-export function startSandbox({ port, host = "127.0.0.1", dataFile }: { port: number; host?: string; dataFile?: string }) {
+export function startSandbox({
+  port,
+  host = "127.0.0.1",
+  dataFile,
+}: {
+  port: number;
+  host?: string;
+  dataFile?: string;
+}) {
   const store = new SandboxStore(dataFile);
   const faults = new FaultList();
   const handlers = createSandboxHandlers(store, { faults });
@@ -48,7 +56,9 @@ export function startSandbox({ port, host = "127.0.0.1", dataFile }: { port: num
     try {
       const response = await getResponse(handlers, toFetchRequest(incoming, SANDBOX_ORIGIN));
       if (response) return await send(response, outgoing);
-      outgoing.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ Message: "No such provider endpoint." }));
+      outgoing
+        .writeHead(404, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ Message: "No such provider endpoint." }));
     } catch (error) {
       // A handler threw something other than a Response: a sandbox bug, reported as the provider would.
       console.error(error);
@@ -68,7 +78,9 @@ export function startSandbox({ port, host = "127.0.0.1", dataFile }: { port: num
 const runDirectly = import.meta.url === `file://${process.argv[1]}`;
 if (runDirectly) {
   if (process.env.NODE_ENV === "production" && process.env.SANDBOX_ALLOW_PRODUCTION !== "1") {
-    console.error("The provider sandbox does not start in production. Set SANDBOX_ALLOW_PRODUCTION=1 if you really mean it.");
+    console.error(
+      "The provider sandbox does not start in production. Set SANDBOX_ALLOW_PRODUCTION=1 if you really mean it.",
+    );
     process.exit(1);
   }
   const sandbox = await startSandbox({

@@ -16,9 +16,13 @@ export class SandboxStore {
       try {
         const saved = JSON.parse(readFileSync(this.file, "utf8")) as SandboxState;
         if (saved.version === STATE_VERSION) return saved;
-        console.warn(`Sandbox data in ${this.file} is from an older version; starting from the seed.`);
+        console.warn(
+          `Sandbox data in ${this.file} is from an older version; starting from the seed.`,
+        );
       } catch (error) {
-        console.warn(`Sandbox data in ${this.file} is unreadable (${String(error)}); starting from the seed.`);
+        console.warn(
+          `Sandbox data in ${this.file} is unreadable (${String(error)}); starting from the seed.`,
+        );
       }
     }
     const seed = createSeedState();

@@ -9,7 +9,12 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/settings/language" className="flex items-center gap-1" aria-label={t("language.label")}>
+    <Form
+      method="post"
+      action="/settings/language"
+      className="flex items-center gap-1"
+      aria-label={t("language.label")}
+    >
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {supportedLanguages.map((language) => {

@@ -24,7 +24,14 @@ type SideMenuProps = {
 };
 
 /** The permanent side menu (spec §2 "Main layout"), on the start side, collapsible to icons only. */
-export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEmail, version, year }: SideMenuProps) {
+export function SideMenu({
+  mini: savedMini,
+  userName,
+  agencyName,
+  shouldVerifyEmail,
+  version,
+  year,
+}: SideMenuProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const isHome = location.pathname === "/";
@@ -35,7 +42,9 @@ export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEm
   const linkClasses = (active: boolean) =>
     cx(
       "flex items-center gap-3 rounded px-3 py-2 text-sm",
-      active ? "bg-primary-light font-semibold text-primary-dark" : "text-gray-800 hover:bg-gray-100",
+      active
+        ? "bg-primary-light font-semibold text-primary-dark"
+        : "text-gray-800 hover:bg-gray-100",
       mini && "justify-center px-0",
     );
 
@@ -48,10 +57,16 @@ export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEm
         mini ? "w-sidebar-mini" : "w-sidebar",
       )}
     >
-      <fetcher.Form method="post" action="/settings/sidebar" className={cx("flex p-2", mini ? "justify-center" : "justify-end")}>
+      <fetcher.Form
+        method="post"
+        action="/settings/sidebar"
+        className={cx("flex p-2", mini ? "justify-center" : "justify-end")}
+      >
         <AuthenticityTokenInput name="csrf" />
         {/* Without JS the post returns to this page; with JS the fetcher stays put. */}
-        {hydrated ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
+        {hydrated ? null : (
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        )}
         <button
           type="submit"
           name="mode"
@@ -67,15 +82,22 @@ export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEm
       <div id="side-menu-content" className="flex flex-1 flex-col gap-4 overflow-y-auto px-2 pb-4">
         {mini ? null : (
           <div className="px-3">
-            <p className="font-semibold" data-testid="user-name">{userName}</p>
-            <p className="text-sm text-gray-600" data-testid="agency-name">{agencyName}</p>
+            <p className="font-semibold" data-testid="user-name">
+              {userName}
+            </p>
+            <p className="text-sm text-gray-600" data-testid="agency-name">
+              {agencyName}
+            </p>
           </div>
         )}
         {shouldVerifyEmail ? (
           <Link
             to="/account/verify-email"
             title={mini ? t("layout.verifyEmail") : undefined}
-            className={cx("flex items-center gap-2 rounded border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900", mini && "justify-center px-0")}
+            className={cx(
+              "flex items-center gap-2 rounded border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900",
+              mini && "justify-center px-0",
+            )}
           >
             <Icon name="mail" />
             <span className={cx(mini && "sr-only")}>{t("layout.verifyEmail")}</span>
@@ -84,7 +106,10 @@ export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEm
         <Link
           to="/reservations/new"
           title={mini ? t("layout.newRequest") : undefined}
-          className={cx("flex items-center gap-2 rounded bg-primary px-3 py-2 text-sm font-medium text-white hover:bg-primary-dark", mini && "justify-center px-0")}
+          className={cx(
+            "flex items-center gap-2 rounded bg-primary px-3 py-2 text-sm font-medium text-white hover:bg-primary-dark",
+            mini && "justify-center px-0",
+          )}
         >
           <Icon name="plus" />
           <span className={cx(mini && "sr-only")}>{t("layout.newRequest")}</span>
@@ -96,7 +121,9 @@ export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEm
                 <NavLink
                   to={item.to}
                   title={mini ? t(item.label) : undefined}
-                  className={({ isActive }) => linkClasses(isActive || (isHome && item.to === "/dashboard"))}
+                  className={({ isActive }) =>
+                    linkClasses(isActive || (isHome && item.to === "/dashboard"))
+                  }
                   aria-current={isHome && item.to === "/dashboard" ? "page" : undefined}
                 >
                   <Icon name={item.icon} />
@@ -108,7 +135,9 @@ export function SideMenu({ mini: savedMini, userName, agencyName, shouldVerifyEm
         </nav>
       </div>
 
-      <footer className={cx("border-t border-gray-200 p-3 text-xs text-gray-600", mini && "sr-only")}>
+      <footer
+        className={cx("border-t border-gray-200 p-3 text-xs text-gray-600", mini && "sr-only")}
+      >
         <p>{t("layout.version", { version: localizeDigits(version, i18n.language) })}</p>
         <p>{t("layout.copyright", { year: localizeDigits(year, i18n.language) })}</p>
       </footer>

@@ -12,12 +12,17 @@ export function TopBar({ today }: { today: { jalali: string; gregorian: string }
       <p className="text-sm text-gray-700" data-testid="today">
         <span className="sr-only">{t("layout.today")}: </span>
         <span>{today.jalali}</span>
-        <span className="mx-2 text-gray-400" aria-hidden="true">|</span>
+        <span className="mx-2 text-gray-400" aria-hidden="true">
+          |
+        </span>
         <span>{today.gregorian}</span>
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <LanguageSwitch />
-        <Link to="/changePassword" className="flex items-center gap-1 rounded px-2 py-1 text-sm text-primary hover:bg-primary-light">
+        <Link
+          to="/changePassword"
+          className="flex items-center gap-1 rounded px-2 py-1 text-sm text-primary hover:bg-primary-light"
+        >
           <Icon name="key" />
           {t("layout.changePassword")}
         </Link>
@@ -33,7 +38,10 @@ export function LogoutForm() {
   return (
     <Form method="post" action="/auth/logout">
       <AuthenticityTokenInput name="csrf" />
-      <button type="submit" className="flex items-center gap-1 rounded px-2 py-1 text-sm text-primary hover:bg-primary-light">
+      <button
+        type="submit"
+        className="flex items-center gap-1 rounded px-2 py-1 text-sm text-primary hover:bg-primary-light"
+      >
         <Icon name="logout" />
         {t("layout.logout")}
       </button>

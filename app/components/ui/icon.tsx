@@ -20,7 +20,15 @@ const paths = {
 export type IconName = keyof typeof paths;
 
 /** Decorative by default; pass `label` when the icon is the only content of a control. */
-export function Icon({ name, className, label }: { name: IconName; className?: string; label?: string }) {
+export function Icon({
+  name,
+  className,
+  label,
+}: {
+  name: IconName;
+  className?: string;
+  label?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

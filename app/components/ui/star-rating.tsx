@@ -5,7 +5,11 @@ import { localizeDigits } from "~/utils/numbers";
 export function StarRating({ grade }: { grade: number }) {
   const { t, i18n } = useTranslation();
   return (
-    <span role="img" aria-label={t("stars", { count: grade, grade: localizeDigits(grade, i18n.language) })} className="whitespace-nowrap text-amber-500">
+    <span
+      role="img"
+      aria-label={t("stars", { count: grade, grade: localizeDigits(grade, i18n.language) })}
+      className="whitespace-nowrap text-amber-500"
+    >
       {"★".repeat(grade)}
       <span className="text-gray-300">{"★".repeat(Math.max(0, 5 - grade))}</span>
     </span>

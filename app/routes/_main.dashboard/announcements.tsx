@@ -8,10 +8,17 @@ export function AnnouncementList({ result }: { result: Settled<Announcement[]> }
   const { t } = useTranslation("dashboard");
   if (result.ok && result.data.length === 0) return null;
   return (
-    <section aria-label={t("announcements.label")} data-testid="widget-announcements" className="flex flex-col gap-2">
+    <section
+      aria-label={t("announcements.label")}
+      data-testid="widget-announcements"
+      className="flex flex-col gap-2"
+    >
       {result.ok ? (
         result.data.map((announcement) => (
-          <article key={announcement.id} className="rounded border-s-4 border-primary bg-primary-light p-3 text-sm">
+          <article
+            key={announcement.id}
+            className="rounded border-s-4 border-primary bg-primary-light p-3 text-sm"
+          >
             <h2 className="font-semibold text-primary-dark">{announcement.title}</h2>
             <p className="mt-1">{announcement.body}</p>
             <p className="mt-1 text-xs text-gray-600">{announcement.period}</p>

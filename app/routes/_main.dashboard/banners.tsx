@@ -48,7 +48,8 @@ function useAutoAdvance() {
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     let paused = false;
     const pause = () => (paused = true);
-    const resume = () => (paused = element.matches(":hover") || element.contains(document.activeElement));
+    const resume = () =>
+      (paused = element.matches(":hover") || element.contains(document.activeElement));
     element.addEventListener("pointerenter", pause);
     element.addEventListener("pointerleave", resume);
     element.addEventListener("focusin", pause);
@@ -65,7 +66,10 @@ function useAutoAdvance() {
       });
       const next = items[(current + 1) % items.length];
       const box = next.getBoundingClientRect();
-      element.scrollBy({ left: rtl ? box.right - start.right : box.left - start.left, behavior: "smooth" });
+      element.scrollBy({
+        left: rtl ? box.right - start.right : box.left - start.left,
+        behavior: "smooth",
+      });
     }, ADVANCE_EVERY_MS);
     return () => clearInterval(timer);
   }, []);

@@ -18,17 +18,25 @@ import { settle } from "~/utils/provider-errors.server";
  */
 export async function loadDashboard(request: Request, provider: ProviderContext, language: string) {
   const now = new Date();
-  const [pictures, statistics, stateCounts, packages, recentHotels, unreadNotes, announcements, commissions] =
-    await Promise.all([
-      settle(request, getPictures(provider, DASHBOARD_PICTURE_GROUP)),
-      settle(request, getRequestStatistics(provider)),
-      settle(request, getRequestStateCounts(provider)),
-      settle(request, getPackages(provider)),
-      settle(request, getRecentlyUpdatedHotels(provider)),
-      settle(request, getUnreadNotes(provider)),
-      settle(request, getAnnouncements(provider)),
-      settle(request, getCommissionGroups(provider)),
-    ]);
+  const [
+    pictures,
+    statistics,
+    stateCounts,
+    packages,
+    recentHotels,
+    unreadNotes,
+    announcements,
+    commissions,
+  ] = await Promise.all([
+    settle(request, getPictures(provider, DASHBOARD_PICTURE_GROUP)),
+    settle(request, getRequestStatistics(provider)),
+    settle(request, getRequestStateCounts(provider)),
+    settle(request, getPackages(provider)),
+    settle(request, getRecentlyUpdatedHotels(provider)),
+    settle(request, getUnreadNotes(provider)),
+    settle(request, getAnnouncements(provider)),
+    settle(request, getCommissionGroups(provider)),
+  ]);
 
   const packageCards = packages.ok
     ? {
@@ -46,7 +54,12 @@ export async function loadDashboard(request: Request, provider: ProviderContext,
           recentHotels: recentHotels.ok
             ? recentHotels.data
                 .filter((hotel) => hotel.accommodationPackageId === pkg.accommodationPackageId)
-                .map((hotel) => ({ id: hotel.accommodationPropertyId, name: hotel.hotelName, grade: hotel.hotelGrade, place: hotel.hotelPlace ?? null }))
+                .map((hotel) => ({
+                  id: hotel.accommodationPropertyId,
+                  name: hotel.hotelName,
+                  grade: hotel.hotelGrade,
+                  place: hotel.hotelPlace ?? null,
+                }))
             : null,
         })),
       }

@@ -37,10 +37,16 @@ export function PackageCards({
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {cards.map((card) => (
-              <li key={card.id} data-testid="package-card" className="flex flex-col gap-3 rounded border border-gray-200 p-4">
+              <li
+                key={card.id}
+                data-testid="package-card"
+                className="flex flex-col gap-3 rounded border border-gray-200 p-4"
+              >
                 <div>
                   <h3 className="font-semibold">{card.title}</h3>
-                  {card.partyName ? <p className="text-sm text-gray-600">{card.partyName}</p> : null}
+                  {card.partyName ? (
+                    <p className="text-sm text-gray-600">{card.partyName}</p>
+                  ) : null}
                 </div>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-gray-600">{t("packages.available")}</dt>
@@ -51,7 +57,9 @@ export function PackageCards({
                   <dd title={card.updatedAt}>{card.updatedAgo}</dd>
                 </dl>
                 <div>
-                  <h4 className="mb-1 text-sm font-medium text-gray-700">{t("packages.recentHotels")}</h4>
+                  <h4 className="mb-1 text-sm font-medium text-gray-700">
+                    {t("packages.recentHotels")}
+                  </h4>
                   {card.recentHotels === null ? (
                     <p className="text-sm text-red-800">{recentHotelsError}</p>
                   ) : card.recentHotels.length === 0 ? (
@@ -59,10 +67,15 @@ export function PackageCards({
                   ) : (
                     <ul className="flex flex-col gap-1 text-sm">
                       {card.recentHotels.map((hotel) => (
-                        <li key={hotel.id} className="flex flex-wrap items-center justify-between gap-2">
+                        <li
+                          key={hotel.id}
+                          className="flex flex-wrap items-center justify-between gap-2"
+                        >
                           <span>
                             {hotel.name}
-                            {hotel.place ? <span className="text-gray-500"> · {hotel.place}</span> : null}
+                            {hotel.place ? (
+                              <span className="text-gray-500"> · {hotel.place}</span>
+                            ) : null}
                           </span>
                           <StarRating grade={hotel.grade} />
                         </li>
@@ -71,7 +84,11 @@ export function PackageCards({
                   )}
                 </div>
                 {/* A native form: the answer is a file, which the browser saves; Remix must not fetch it. */}
-                <form method="post" action={`/dashboard/packages/${card.id}/price-list`} className="mt-auto">
+                <form
+                  method="post"
+                  action={`/dashboard/packages/${card.id}/price-list`}
+                  className="mt-auto"
+                >
                   <AuthenticityTokenInput name="csrf" />
                   <input type="hidden" name="partyId" value={card.partyId} />
                   <button type="submit" className={buttonClasses("secondary")}>

@@ -8,8 +8,18 @@ import type { Settled } from "~/utils/settled";
 /** Spec §2 "Dashboard": the four counters, each opening the requests list filtered by its state. */
 const COUNTERS = [
   { key: "invoicedNumber", state: "New", label: "counters.invoiced", tone: "border-sky-400" },
-  { key: "waitForPaymentNumber", state: "PaymentPending", label: "counters.paymentPending", tone: "border-amber-400" },
-  { key: "confirmedNumber", state: "Confirmed", label: "counters.confirmed", tone: "border-green-500" },
+  {
+    key: "waitForPaymentNumber",
+    state: "PaymentPending",
+    label: "counters.paymentPending",
+    tone: "border-amber-400",
+  },
+  {
+    key: "confirmedNumber",
+    state: "Confirmed",
+    label: "counters.confirmed",
+    tone: "border-green-500",
+  },
   { key: "rejectedNumber", state: "Rejected", label: "counters.rejected", tone: "border-red-500" },
 ] as const;
 
@@ -33,13 +43,21 @@ export function RequestOverview({
                   data-testid={`counter-${counter.state}`}
                   className={`block rounded border border-s-4 border-gray-200 p-4 hover:bg-gray-50 ${counter.tone}`}
                 >
-                  <span className="block text-3xl font-bold">{localizeDigits(data[counter.key], i18n.language)}</span>
+                  <span className="block text-3xl font-bold">
+                    {localizeDigits(data[counter.key], i18n.language)}
+                  </span>
                   <span className="block text-sm text-gray-700">{t(counter.label)}</span>
                 </Link>
               </li>
             ))}
           </ul>
-          {stateCounts.ok ? <StateChart counts={stateCounts.data} /> : <p role="alert" className="text-sm text-red-800">{stateCounts.error}</p>}
+          {stateCounts.ok ? (
+            <StateChart counts={stateCounts.data} />
+          ) : (
+            <p role="alert" className="text-sm text-red-800">
+              {stateCounts.error}
+            </p>
+          )}
         </div>
       )}
     </Widget>
@@ -61,10 +79,17 @@ function StateChart({ counts }: { counts: RequestStateCount[] }) {
   const height = counts.length * (BAR_HEIGHT + ROW_GAP);
   // SVG coordinates do not follow the page direction, so the chart is mirrored by hand for RTL.
   const x = (start: number, width = 0) => (rtl ? CHART_WIDTH - start - width : start);
-  const summary = counts.map((entry) => `${t(`requestStates.${entry.State}`)}: ${localizeDigits(entry.Count, i18n.language)}`).join("، ");
+  const summary = counts
+    .map(
+      (entry) =>
+        `${t(`requestStates.${entry.State}`)}: ${localizeDigits(entry.Count, i18n.language)}`,
+    )
+    .join("، ");
   return (
     <figure>
-      <figcaption className="mb-2 text-sm font-medium text-gray-700">{t("dashboard:chart.caption")}</figcaption>
+      <figcaption className="mb-2 text-sm font-medium text-gray-700">
+        {t("dashboard:chart.caption")}
+      </figcaption>
       <svg
         role="img"
         aria-label={`${t("dashboard:chart.caption")}: ${summary}`}
@@ -79,11 +104,30 @@ function StateChart({ counts }: { counts: RequestStateCount[] }) {
           const width = Math.round((entry.Count / max) * barSpace);
           return (
             <g key={entry.State}>
-              <text x={x(LABEL_WIDTH - 8)} y={y + BAR_HEIGHT - 4} textAnchor={rtl ? "start" : "end"} fontSize="13" fill="#374151">
+              <text
+                x={x(LABEL_WIDTH - 8)}
+                y={y + BAR_HEIGHT - 4}
+                textAnchor={rtl ? "start" : "end"}
+                fontSize="13"
+                fill="#374151"
+              >
                 {t(`requestStates.${entry.State}`)}
               </text>
-              <rect x={x(LABEL_WIDTH, width)} y={y} width={width} height={BAR_HEIGHT} rx="3" fill="#1976D2" />
-              <text x={x(LABEL_WIDTH + width + 6)} y={y + BAR_HEIGHT - 4} textAnchor={rtl ? "end" : "start"} fontSize="13" fill="#111827">
+              <rect
+                x={x(LABEL_WIDTH, width)}
+                y={y}
+                width={width}
+                height={BAR_HEIGHT}
+                rx="3"
+                fill="#1976D2"
+              />
+              <text
+                x={x(LABEL_WIDTH + width + 6)}
+                y={y + BAR_HEIGHT - 4}
+                textAnchor={rtl ? "end" : "start"}
+                fontSize="13"
+                fill="#111827"
+              >
                 {localizeDigits(entry.Count, i18n.language)}
               </text>
             </g>

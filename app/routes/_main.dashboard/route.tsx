@@ -20,7 +20,10 @@ export const handle = { i18n: ["common", "dashboard"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const language = await i18nServer.getLocale(request);
-  const [t, dashboard] = await Promise.all([getTranslator(request, "dashboard"), loadDashboard(request, provider, language)]);
+  const [t, dashboard] = await Promise.all([
+    getTranslator(request, "dashboard"),
+    loadDashboard(request, provider, language),
+  ]);
   return { title: t("title"), ...dashboard };
 }
 
@@ -37,7 +40,11 @@ export default function DashboardPage() {
       <AnnouncementList result={data.announcements} />
       <RequestOverview statistics={data.requestOverview} stateCounts={data.stateCounts} />
       <div className="grid gap-6 xl:grid-cols-3">
-        <PackageCards result={data.packageCards} recentHotelsError={data.recentHotelsError} className="xl:col-span-2" />
+        <PackageCards
+          result={data.packageCards}
+          recentHotelsError={data.recentHotelsError}
+          className="xl:col-span-2"
+        />
         <UnreadNotes result={data.unreadNotes} />
       </div>
       <CommissionGroups result={data.commissions} />
@@ -52,16 +59,28 @@ export default function DashboardPage() {
 function RefreshControl({ loadedAt }: { loadedAt: { time: string; dateTime: string } }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
-  const refreshing = navigation.state === "loading" && navigation.formMethod === "GET" && navigation.location.pathname === "/dashboard";
+  const refreshing =
+    navigation.state === "loading" &&
+    navigation.formMethod === "GET" &&
+    navigation.location.pathname === "/dashboard";
   return (
-    <Form method="get" action="/dashboard" preventScrollReset className="flex items-center gap-3 text-sm text-gray-700">
+    <Form
+      method="get"
+      action="/dashboard"
+      preventScrollReset
+      className="flex items-center gap-3 text-sm text-gray-700"
+    >
       <p>
         {t("refresh.lastUpdate")}{" "}
         <time dateTime={loadedAt.dateTime} data-testid="last-update">
           {loadedAt.time}
         </time>
       </p>
-      <button type="submit" className="flex items-center gap-1 rounded border border-primary px-3 py-1 text-primary hover:bg-primary-light" aria-busy={refreshing || undefined}>
+      <button
+        type="submit"
+        className="flex items-center gap-1 rounded border border-primary px-3 py-1 text-primary hover:bg-primary-light"
+        aria-busy={refreshing || undefined}
+      >
         {refreshing ? <Spinner /> : <Icon name="refresh" className="h-4 w-4" />}
         {t("refresh.action")}
       </button>
@@ -69,7 +88,8 @@ function RefreshControl({ loadedAt }: { loadedAt: { time: string; dateTime: stri
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitleMeta(data?.title, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -23,7 +23,10 @@ export function UnreadNotes({ result }: { result: Settled<UnreadNotesEntry[]> })
                 >
                   <span>{t("unread.request", { number: entry.reserveNumber })}</span>
                   <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-white">
-                    {localizeDigits(t("unread.count", { count: entry.unReadNoteNumber }), i18n.language)}
+                    {localizeDigits(
+                      t("unread.count", { count: entry.unReadNoteNumber }),
+                      i18n.language,
+                    )}
                   </span>
                 </Link>
               </li>

@@ -20,7 +20,12 @@ const createdAgencySchema = z.object({ AgencyId: z.number() });
 export function registerAgency(ctx: ProviderContext, registration: AgencyRegistration) {
   return providerRequest(
     ctx,
-    { method: "POST", path: "/api/AgencyClient", domainModel: "CreateAgencyDTO", json: registration },
+    {
+      method: "POST",
+      path: "/api/AgencyClient",
+      domainModel: "CreateAgencyDTO",
+      json: registration,
+    },
     createdAgencySchema,
   );
 }
@@ -42,7 +47,11 @@ export type AgencyInfo = z.infer<typeof agencyInfoSchema>;
 
 /** GET /api/AgencyClient as AgencyWithUserDTO: the signed-in user's agency and account. */
 export function getAgencyInfo(ctx: ProviderContext) {
-  return providerRequest(ctx, { path: "/api/AgencyClient", domainModel: "AgencyWithUserDTO" }, agencyInfoSchema);
+  return providerRequest(
+    ctx,
+    { path: "/api/AgencyClient", domainModel: "AgencyWithUserDTO" },
+    agencyInfoSchema,
+  );
 }
 
 /** PUT /api/AgencyClient as AgencyWithUserDTO: saves the agency info; a changed email is sent a confirmation. */

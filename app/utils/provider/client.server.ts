@@ -10,5 +10,9 @@ export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
 /** GET /api/Client as UserProfileData: who is signed in (spec §3 "Profile summary"). */
 export function getProfileSummary(ctx: ProviderContext) {
-  return providerRequest(ctx, { path: "/api/Client", domainModel: "UserProfileData" }, profileSummarySchema);
+  return providerRequest(
+    ctx,
+    { path: "/api/Client", domainModel: "UserProfileData" },
+    profileSummarySchema,
+  );
 }

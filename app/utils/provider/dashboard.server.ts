@@ -3,6 +3,15 @@ import { providerRequest, type ProviderContext } from "./request.server";
 
 const count = z.number().int().min(0);
 
+/** GET /api/DashboardClient answers several models; the Accept header's domain model picks one. */
+function dashboardModel<Schema extends z.ZodTypeAny>(
+  ctx: ProviderContext,
+  domainModel: string,
+  schema: Schema,
+) {
+  return providerRequest(ctx, { path: "/api/DashboardClient", domainModel }, schema);
+}
+
 /** Spec §3 "Dashboard statistics": `xNumber` are request counts, the bare names are shares of the total in percent. */
 export const requestStatisticsSchema = z.object({
   invoiced: z.number(),
@@ -20,11 +29,7 @@ export type RequestStatistics = z.infer<typeof requestStatisticsSchema>;
 
 /** GET /api/DashboardClient as DashboardRequestStatistics. */
 export function getRequestStatistics(ctx: ProviderContext) {
-  return providerRequest(
-    ctx,
-    { path: "/api/DashboardClient", domainModel: "DashboardRequestStatistics" },
-    requestStatisticsSchema,
-  );
+  return dashboardModel(ctx, "DashboardRequestStatistics", requestStatisticsSchema);
 }
 
 export const requestStateCountSchema = z.object({ State: z.string(), Count: count });
@@ -32,11 +37,7 @@ export type RequestStateCount = z.infer<typeof requestStateCountSchema>;
 
 /** GET /api/DashboardClient as RequestStateCounts: the agency's requests counted by every state. */
 export function getRequestStateCounts(ctx: ProviderContext) {
-  return providerRequest(
-    ctx,
-    { path: "/api/DashboardClient", domainModel: "RequestStateCounts" },
-    z.array(requestStateCountSchema),
-  );
+  return dashboardModel(ctx, "RequestStateCounts", z.array(requestStateCountSchema));
 }
 
 export const unreadNotesSchema = z.object({
@@ -48,11 +49,7 @@ export type UnreadNotes = z.infer<typeof unreadNotesSchema>;
 
 /** GET /api/DashboardClient as DashboardUnreadNotes: requests with provider notes the agency has not read. */
 export function getUnreadNotes(ctx: ProviderContext) {
-  return providerRequest(
-    ctx,
-    { path: "/api/DashboardClient", domainModel: "DashboardUnreadNotes" },
-    z.array(unreadNotesSchema),
-  );
+  return dashboardModel(ctx, "DashboardUnreadNotes", z.array(unreadNotesSchema));
 }
 
 export const announcementSchema = z.object({
@@ -66,11 +63,7 @@ export type Announcement = z.infer<typeof announcementSchema>;
 
 /** GET /api/DashboardClient as DashboardAnnouncements: the provider's current announcements. */
 export function getAnnouncements(ctx: ProviderContext) {
-  return providerRequest(
-    ctx,
-    { path: "/api/DashboardClient", domainModel: "DashboardAnnouncements" },
-    z.array(announcementSchema),
-  );
+  return dashboardModel(ctx, "DashboardAnnouncements", z.array(announcementSchema));
 }
 
 export const commissionGroupSchema = z.object({
@@ -94,9 +87,5 @@ export type CommissionGroup = z.infer<typeof commissionGroupSchema>;
 
 /** GET /api/DashboardClient as AgencyGroupCommission: promoted hotels and their commissions. */
 export function getCommissionGroups(ctx: ProviderContext) {
-  return providerRequest(
-    ctx,
-    { path: "/api/DashboardClient", domainModel: "AgencyGroupCommission" },
-    commissionGroupSchema,
-  );
+  return dashboardModel(ctx, "AgencyGroupCommission", commissionGroupSchema);
 }

@@ -57,7 +57,10 @@ export async function logPackageDownload(ctx: ProviderContext, accommodationPack
 }
 
 /** GET /api/AccommodationPackageClient?accommodationPackageId&partyId: the price-list file itself. */
-export function downloadPackagePriceList(ctx: ProviderContext, pkg: { accommodationPackageId: number; partyId: number }) {
+export function downloadPackagePriceList(
+  ctx: ProviderContext,
+  pkg: { accommodationPackageId: number; partyId: number },
+) {
   return providerFetch(ctx, {
     path: "/api/AccommodationPackageClient",
     query: { accommodationPackageId: pkg.accommodationPackageId, partyId: pkg.partyId },

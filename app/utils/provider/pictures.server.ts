@@ -13,7 +13,11 @@ export type Picture = z.infer<typeof pictureSchema>;
 
 /** GET /api/Pictures?groupId={id}: the pictures of one group. */
 export function getPictures(ctx: ProviderContext, groupId: number) {
-  return providerRequest(ctx, { path: "/api/Pictures", query: { groupId } }, z.array(pictureSchema));
+  return providerRequest(
+    ctx,
+    { path: "/api/Pictures", query: { groupId } },
+    z.array(pictureSchema),
+  );
 }
 
 /** GET /PublicFiles/{fileName}: a stored file (banner pictures, receipt uploads), as the provider sends it. */

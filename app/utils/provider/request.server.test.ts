@@ -11,7 +11,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const anything = z.unknown();
-const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ""}`;
+const t = (key: string, options?: Record<string, unknown>) =>
+  `${key}${options ? JSON.stringify(options) : ""}`;
 
 async function failureOf(work: Promise<unknown>) {
   const error = await work.then(
@@ -35,7 +36,12 @@ describe("request conventions", () => {
     );
     await providerRequest(
       { token: "secret-token" },
-      { method: "PUT", path: "/api/AgencyClient", domainModel: "AgencyWithUserDTO", json: { Email: "a@b.c" } },
+      {
+        method: "PUT",
+        path: "/api/AgencyClient",
+        domainModel: "AgencyWithUserDTO",
+        json: { Email: "a@b.c" },
+      },
       anything,
     );
     expect(seen?.get("Accept")).toBe("application/json; domain-model=AgencyWithUserDTO");
@@ -53,13 +59,26 @@ describe("request conventions", () => {
         return HttpResponse.json([]);
       }),
     );
-    await providerRequest({}, { path: "/api/PaymentClient", query: { Page: 2, PageSize: 10, State: "", OrderId: undefined } }, anything);
+    await providerRequest(
+      {},
+      {
+        path: "/api/PaymentClient",
+        query: { Page: 2, PageSize: 10, State: "", OrderId: undefined },
+      },
+      anything,
+    );
     expect(url?.search).toBe("?Page=2&PageSize=10");
   });
 
   test("parses the answer with the schema and tolerates extra fields", async () => {
-    server.use(http.get(`${PROVIDER}/api/Client`, () => HttpResponse.json({ UserName: "demo", Extra: 1 })));
-    const result = await providerRequest({}, { path: "/api/Client" }, z.object({ UserName: z.string() }));
+    server.use(
+      http.get(`${PROVIDER}/api/Client`, () => HttpResponse.json({ UserName: "demo", Extra: 1 })),
+    );
+    const result = await providerRequest(
+      {},
+      { path: "/api/Client" },
+      z.object({ UserName: z.string() }),
+    );
     expect(result).toEqual({ UserName: "demo" });
   });
 });
@@ -79,23 +98,39 @@ describe("error mapping (spec §8)", () => {
   });
 
   test("400 with the provider's Persian unknown-error text: ask the user to call support", async () => {
-    server.use(http.get(`${PROVIDER}/api/x`, () => HttpResponse.json({ Message: "خطای ناشناخته رخ داده است" }, { status: 400 })));
+    server.use(
+      http.get(`${PROVIDER}/api/x`, () =>
+        HttpResponse.json({ Message: "خطای ناشناخته رخ داده است" }, { status: 400 }),
+      ),
+    );
     const error = await failureOf(providerRequest({}, { path: "/api/x" }, anything));
-    expect(describeProviderError(error, t)).toBe('common:errors.contactSupport{"phone":"+98 21 0000 1111"}');
+    expect(describeProviderError(error, t)).toBe(
+      'common:errors.contactSupport{"phone":"+98 21 0000 1111"}',
+    );
   });
 
   test("401: the session's handler runs (it redirects to the login page)", async () => {
-    server.use(http.get(`${PROVIDER}/api/x`, () => HttpResponse.json({ Message: "denied" }, { status: 401 })));
+    server.use(
+      http.get(`${PROVIDER}/api/x`, () =>
+        HttpResponse.json({ Message: "denied" }, { status: 401 }),
+      ),
+    );
     const redirect = new Response(null, { status: 302 });
     const onUnauthorized = vi.fn(async () => {
       throw redirect;
     });
-    await expect(providerRequest({ token: "old", onUnauthorized }, { path: "/api/x" }, anything)).rejects.toBe(redirect);
+    await expect(
+      providerRequest({ token: "old", onUnauthorized }, { path: "/api/x" }, anything),
+    ).rejects.toBe(redirect);
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
   test("403: the provider's message is shown", async () => {
-    server.use(http.get(`${PROVIDER}/api/x`, () => HttpResponse.json({ Message: "Agency is suspended" }, { status: 403 })));
+    server.use(
+      http.get(`${PROVIDER}/api/x`, () =>
+        HttpResponse.json({ Message: "Agency is suspended" }, { status: 403 }),
+      ),
+    );
     const error = await failureOf(providerRequest({}, { path: "/api/x" }, anything));
     expect(error.kind).toBe("forbidden");
     expect(describeProviderError(error, t)).toBe("Agency is suspended");
@@ -105,12 +140,18 @@ describe("error mapping (spec §8)", () => {
     const replies = [
       () => new HttpResponse("<html>Bad gateway</html>", { status: 502 }),
       () => HttpResponse.error(),
-      () => new HttpResponse("{not json", { status: 200, headers: { "Content-Type": "application/json" } }),
+      () =>
+        new HttpResponse("{not json", {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        }),
       () => HttpResponse.json({ UserName: 42 }),
     ];
     for (const reply of replies) {
       server.use(http.get(`${PROVIDER}/api/x`, reply));
-      const error = await failureOf(providerRequest({}, { path: "/api/x" }, z.object({ UserName: z.string() })));
+      const error = await failureOf(
+        providerRequest({}, { path: "/api/x" }, z.object({ UserName: z.string() })),
+      );
       expect(error.kind).toBe("unavailable");
       expect(describeProviderError(error, t)).toBe("common:errors.providerUnavailable");
     }

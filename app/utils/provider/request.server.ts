@@ -15,7 +15,12 @@ export function mediaType(domainModel?: string) {
   return domainModel ? `application/json; domain-model=${domainModel}` : "application/json";
 }
 
-export type ProviderErrorKind = "bad-request" | "unauthorized" | "forbidden" | "not-found" | "unavailable";
+export type ProviderErrorKind =
+  | "bad-request"
+  | "unauthorized"
+  | "forbidden"
+  | "not-found"
+  | "unavailable";
 
 export class ProviderError extends Error {
   constructor(
@@ -55,21 +60,31 @@ export type ProviderRequestOptions = {
 export function providerUrl(path: string, query?: Query) {
   const url = new URL(path.replace(/^\//, ""), env.PROVIDER_API_URL.replace(/\/?$/, "/"));
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null && value !== "")
+      url.searchParams.set(key, String(value));
   }
   return url;
 }
 
 function requestSignal(ctx: ProviderContext) {
-  const signals = [ctx.signal, env.PROVIDER_TIMEOUT_MS > 0 ? AbortSignal.timeout(env.PROVIDER_TIMEOUT_MS) : undefined];
+  const signals = [
+    ctx.signal,
+    env.PROVIDER_TIMEOUT_MS > 0 ? AbortSignal.timeout(env.PROVIDER_TIMEOUT_MS) : undefined,
+  ];
   const present = signals.filter((signal): signal is AbortSignal => Boolean(signal));
   return present.length ? AbortSignal.any(present) : undefined;
 }
 
 /** Sends a request and maps every failure to a ProviderError; resolves only with a 2xx Response. */
-export async function providerFetch(ctx: ProviderContext, options: ProviderRequestOptions): Promise<Response> {
+export async function providerFetch(
+  ctx: ProviderContext,
+  options: ProviderRequestOptions,
+): Promise<Response> {
   const headers = new Headers(options.headers);
-  headers.set("Accept", options.domainModel ? mediaType(options.domainModel) : "application/json, */*");
+  headers.set(
+    "Accept",
+    options.domainModel ? mediaType(options.domainModel) : "application/json, */*",
+  );
   if (ctx.token) headers.set("Authorization", `Bearer ${ctx.token}`);
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -109,7 +124,9 @@ export async function providerFetch(ctx: ProviderContext, options: ProviderReque
     case 404:
       throw new ProviderError("not-found", 404, message);
     default:
-      console.error(`Provider ${options.method ?? "GET"} ${options.path} answered ${response.status}: ${text.slice(0, 500)}`);
+      console.error(
+        `Provider ${options.method ?? "GET"} ${options.path} answered ${response.status}: ${text.slice(0, 500)}`,
+      );
       throw new ProviderError("unavailable", response.status);
   }
 }
@@ -131,7 +148,10 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   }
   const result = schema.safeParse(parsed);
   if (!result.success) {
-    console.error(`Provider ${options.path} sent an unexpected ${options.domainModel ?? "body"}:`, result.error.issues);
+    console.error(
+      `Provider ${options.path} sent an unexpected ${options.domainModel ?? "body"}:`,
+      result.error.issues,
+    );
     throw new ProviderError("unavailable", response.status);
   }
   return result.data;

@@ -8,7 +8,12 @@ export async function changePassword(
 ) {
   await providerRequest(
     ctx,
-    { method: "PUT", path: "/api/Users", domainModel: "CurrentUserChangePasswordDto", json: passwords },
+    {
+      method: "PUT",
+      path: "/api/Users",
+      domainModel: "CurrentUserChangePasswordDto",
+      json: passwords,
+    },
     z.unknown(),
   );
 }

@@ -1,7 +1,14 @@
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import type { Agency, User } from "../model";
-import { domainModelOf, fail, parseBody, requireBodyModel, requireUser, type SandboxContext } from "./common";
+import {
+  domainModelOf,
+  fail,
+  parseBody,
+  requireBodyModel,
+  requireUser,
+  type SandboxContext,
+} from "./common";
 
 const passwordRule = z
   .string()
@@ -64,11 +71,25 @@ export function accountHandlers(ctx: SandboxContext) {
     http.get(`${base}/api/Client`, ({ request }) => {
       const model = domainModelOf(request.headers.get("Accept"));
       const { state } = store;
-      if (model === "CurrencyData") return HttpResponse.json(state.currencies.map(({ id, code, sign, title }) => ({ Id: id, Code: code, Sign: sign, Title: title })));
-      if (model === "BankData") return HttpResponse.json(state.banks.map(({ id, name }) => ({ Id: id, Name: name })));
+      if (model === "CurrencyData")
+        return HttpResponse.json(
+          state.currencies.map(({ id, code, sign, title }) => ({
+            Id: id,
+            Code: code,
+            Sign: sign,
+            Title: title,
+          })),
+        );
+      if (model === "BankData")
+        return HttpResponse.json(state.banks.map(({ id, name }) => ({ Id: id, Name: name })));
       const { user, agency } = requireUser(ctx, request);
-      if (model !== "UserProfileData") fail(400, `Unknown domain model ${model ?? "(none)"} for /api/Client.`);
-      return HttpResponse.json({ UserName: user.userName, AgencyName: agency.name, ShouldVerifyEmail: user.shouldVerifyEmail });
+      if (model !== "UserProfileData")
+        fail(400, `Unknown domain model ${model ?? "(none)"} for /api/Client.`);
+      return HttpResponse.json({
+        UserName: user.userName,
+        AgencyName: agency.name,
+        ShouldVerifyEmail: user.shouldVerifyEmail,
+      });
     }),
 
     http.post(`${base}/api/AgencyClient`, async ({ request }) => {
@@ -92,7 +113,12 @@ export function accountHandlers(ctx: SandboxContext) {
         address: body.Address,
         status: "pending",
       });
-      state.users.push({ userName: body.UserName, password: body.Password, agencyId, shouldVerifyEmail: true });
+      state.users.push({
+        userName: body.UserName,
+        password: body.Password,
+        agencyId,
+        shouldVerifyEmail: true,
+      });
       store.save();
       return HttpResponse.json({ AgencyId: agencyId }, { status: 201 });
     }),
@@ -135,7 +161,8 @@ export function accountHandlers(ctx: SandboxContext) {
       requireBodyModel(request, "CurrentUserChangePasswordDto");
       const body = await parseBody(request, changePasswordSchema);
       if (body.CurrentPassword !== user.password) fail(400, "The current password is incorrect.");
-      if (body.NewPassword !== body.ConfirmPassword) fail(400, "The new password and its confirmation do not match.");
+      if (body.NewPassword !== body.ConfirmPassword)
+        fail(400, "The new password and its confirmation do not match.");
       user.password = body.NewPassword;
       store.save();
       return new HttpResponse(null, { status: 204 });

@@ -14,23 +14,37 @@ export function authHandlers(ctx: SandboxContext) {
         return oauthError("invalid_request", "The X-Request-Reference header is required.");
       }
       const form = new URLSearchParams(await request.text());
-      if (form.get("grant_type") !== "password") return oauthError("unsupported_grant_type", "Only the password grant is supported.");
+      if (form.get("grant_type") !== "password")
+        return oauthError("unsupported_grant_type", "Only the password grant is supported.");
       const { state } = ctx.store;
-      const user = state.users.find((entry) => entry.userName.toLowerCase() === (form.get("username") ?? "").toLowerCase());
+      const user = state.users.find(
+        (entry) => entry.userName.toLowerCase() === (form.get("username") ?? "").toLowerCase(),
+      );
       if (!user || user.password !== form.get("password")) {
         return oauthError("invalid_grant", "The user name or password is incorrect.");
       }
       const agency = state.agencies.find((entry) => entry.id === user.agencyId);
       if (agency?.status !== "active") {
-        return oauthError("access_pending", "Your agency's access request is still being reviewed.");
+        return oauthError(
+          "access_pending",
+          "Your agency's access request is still being reviewed.",
+        );
       }
       const token = randomBytes(24).toString("base64url");
       const now = Date.now();
       // Forget expired tokens so the data file does not grow forever.
       state.tokens = state.tokens.filter((entry) => new Date(entry.expiresAt).getTime() > now);
-      state.tokens.push({ token, userName: user.userName, expiresAt: new Date(now + TOKEN_LIFETIME_MS).toISOString() });
+      state.tokens.push({
+        token,
+        userName: user.userName,
+        expiresAt: new Date(now + TOKEN_LIFETIME_MS).toISOString(),
+      });
       ctx.store.save();
-      return HttpResponse.json({ access_token: token, token_type: "bearer", expires_in: TOKEN_LIFETIME_MS / 1000 });
+      return HttpResponse.json({
+        access_token: token,
+        token_type: "bearer",
+        expires_in: TOKEN_LIFETIME_MS / 1000,
+      });
     }),
   ];
 }

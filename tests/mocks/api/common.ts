@@ -20,10 +20,14 @@ export function domainModelOf(mediaType: string | null) {
 /** The provider rejects a body whose Content-Type names another domain model. */
 export function requireBodyModel(request: Request, expected: string) {
   const model = domainModelOf(request.headers.get("Content-Type"));
-  if (model !== expected) fail(400, `Expected a ${expected} body (Content-Type domain-model), got ${model ?? "none"}.`);
+  if (model !== expected)
+    fail(400, `Expected a ${expected} body (Content-Type domain-model), got ${model ?? "none"}.`);
 }
 
-export async function parseBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+export async function parseBody<Schema extends z.ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
   let json: unknown;
   try {
     json = await request.json();

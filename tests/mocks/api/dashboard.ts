@@ -8,7 +8,8 @@ function percent(part: number, total: number) {
 
 /** Counts of the agency's requests by state; the bare names are shares of the total in percent. */
 export function requestStatistics(requests: ReserveRequest[]) {
-  const count = (state: ReserveRequest["state"]) => requests.filter((request) => request.state === state).length;
+  const count = (state: ReserveRequest["state"]) =>
+    requests.filter((request) => request.state === state).length;
   const total = requests.length;
   const invoicedNumber = count("New");
   const waitForPaymentNumber = count("PaymentPending");
@@ -41,7 +42,10 @@ export function dashboardHandlers(ctx: SandboxContext) {
           return HttpResponse.json(requestStatistics(requests));
         case "RequestStateCounts":
           return HttpResponse.json(
-            REQUEST_STATES.map((name) => ({ State: name, Count: requests.filter((entry) => entry.state === name).length })),
+            REQUEST_STATES.map((name) => ({
+              State: name,
+              Count: requests.filter((entry) => entry.state === name).length,
+            })),
           );
         case "DashboardUnreadNotes":
           return HttpResponse.json(
@@ -49,12 +53,17 @@ export function dashboardHandlers(ctx: SandboxContext) {
               .map((entry) => ({
                 id: entry.id,
                 reserveNumber: entry.requestNumber,
-                unReadNoteNumber: entry.notes.filter((note) => note.isBroker && !note.isRead).length,
+                unReadNoteNumber: entry.notes.filter((note) => note.isBroker && !note.isRead)
+                  .length,
               }))
               .filter((entry) => entry.unReadNoteNumber > 0),
           );
         case "DashboardAnnouncements":
-          return HttpResponse.json(state.announcements.filter((entry) => entry.startDate <= today && today <= entry.endDate));
+          return HttpResponse.json(
+            state.announcements.filter(
+              (entry) => entry.startDate <= today && today <= entry.endDate,
+            ),
+          );
         case "AgencyGroupCommission":
           return HttpResponse.json(state.commissionGroups);
         default:

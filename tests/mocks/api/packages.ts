@@ -1,7 +1,14 @@
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import { bannerSvg, priceListFileName, priceListPdf } from "../files";
-import { domainModelOf, fail, parseBody, requireBodyModel, requireUser, type SandboxContext } from "./common";
+import {
+  domainModelOf,
+  fail,
+  parseBody,
+  requireBodyModel,
+  requireUser,
+  type SandboxContext,
+} from "./common";
 
 const RECENT_HOTELS_PER_PACKAGE = 5;
 
@@ -16,8 +23,11 @@ export function packageHandlers(ctx: SandboxContext) {
       const packageId = url.searchParams.get("accommodationPackageId");
       if (packageId) {
         const pkg = state.packages.find((entry) => String(entry.id) === packageId);
-        if (!pkg || String(pkg.partyId) !== url.searchParams.get("partyId")) fail(404, "No such package for this party.");
-        const hotels = state.hotels.filter((hotel) => hotel.accommodationPackageId === pkg!.id && !hotel.isInActive);
+        if (!pkg || String(pkg.partyId) !== url.searchParams.get("partyId"))
+          fail(404, "No such package for this party.");
+        const hotels = state.hotels.filter(
+          (hotel) => hotel.accommodationPackageId === pkg!.id && !hotel.isInActive,
+        );
         return new HttpResponse(priceListPdf(pkg!, hotels), {
           headers: {
             "Content-Type": "application/pdf",
@@ -55,9 +65,17 @@ export function packageHandlers(ctx: SandboxContext) {
     http.post(`${base}/api/AccommodationPackageClient`, async ({ request }) => {
       const { user } = requireUser(ctx, request);
       requireBodyModel(request, "PackageDownloadLog");
-      const { AccommodationPackageId } = await parseBody(request, z.object({ AccommodationPackageId: z.number().int() }));
-      if (!store.state.packages.some((pkg) => pkg.id === AccommodationPackageId)) fail(400, "Unknown package.");
-      store.state.downloadLogs.push({ packageId: AccommodationPackageId, userName: user.userName, at: new Date().toISOString() });
+      const { AccommodationPackageId } = await parseBody(
+        request,
+        z.object({ AccommodationPackageId: z.number().int() }),
+      );
+      if (!store.state.packages.some((pkg) => pkg.id === AccommodationPackageId))
+        fail(400, "Unknown package.");
+      store.state.downloadLogs.push({
+        packageId: AccommodationPackageId,
+        userName: user.userName,
+        at: new Date().toISOString(),
+      });
       store.save();
       return new HttpResponse(null, { status: 204 });
     }),
