@@ -3,6 +3,7 @@ import { accountHandlers } from "./api/account";
 import { authHandlers } from "./api/auth";
 import { dashboardHandlers } from "./api/dashboard";
 import { packageHandlers } from "./api/packages";
+import { reserveRequestHandlers } from "./api/reserve-requests";
 import { controlHandlers } from "./control";
 import { faultHandler, FaultList } from "./faults";
 import type { SandboxStore } from "./store";
@@ -27,6 +28,7 @@ export function createSandboxHandlers(
     ...accountHandlers(ctx),
     ...dashboardHandlers(ctx),
     ...packageHandlers(ctx),
+    ...reserveRequestHandlers(ctx),
     ...controlHandlers(ctx, faults),
     // The portal's health check and the test runner only ask whether anything answers here.
     http.all(`${base}/`, () =>

@@ -1,0 +1,191 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { SANDBOX_ORIGIN } from "./handlers";
+import { setupSandbox } from "./node";
+import { DEMO_USER } from "./seed";
+import { SandboxStore } from "./store";
+
+const { server, store } = setupSandbox();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => store.reset());
+afterAll(() => server.close());
+
+const url = (path: string) => `${SANDBOX_ORIGIN}${path}`;
+const json = (model: string) => `application/json; domain-model=${model}`;
+
+async function token() {
+  const response = await fetch(url("/token"), {
+    method: "POST",
+    headers: { "X-Request-Reference": "test" },
+    body: new URLSearchParams({
+      grant_type: "password",
+      username: DEMO_USER.userName,
+      password: DEMO_USER.password,
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+describe("sandbox: tokens", () => {
+  test("missing, forged and expired tokens are refused with 401", async () => {
+    const profile = (authorization?: string) =>
+      fetch(url("/api/Client"), {
+        headers: {
+          Accept: json("UserProfileData"),
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+      });
+    expect((await profile()).status).toBe(401);
+    expect((await profile("Bearer forged")).status).toBe(401);
+    const issued = await token();
+    expect((await profile(`Bearer ${issued}`)).status).toBe(200);
+    store.state.tokens.forEach((entry) => (entry.expiresAt = new Date(0).toISOString()));
+    expect((await profile(`Bearer ${issued}`)).status).toBe(401);
+  });
+
+  test("the request-reference header is required to sign in", async () => {
+    const response = await fetch(url("/token"), {
+      method: "POST",
+      body: new URLSearchParams({ grant_type: "password", username: "demo", password: "Demo1234" }),
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("sandbox: bodies", () => {
+  test("a body in the wrong domain model, or with a bad field, gets a 400 with a message", async () => {
+    const authorization = `Bearer ${await token()}`;
+    const wrongModel = await fetch(url("/api/Users"), {
+      method: "PUT",
+      headers: { Authorization: authorization, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        CurrentPassword: "Demo1234",
+        NewPassword: "Better2026",
+        ConfirmPassword: "Better2026",
+      }),
+    });
+    expect(wrongModel.status).toBe(400);
+    expect(await wrongModel.json()).toEqual({
+      Message: expect.stringContaining("CurrentUserChangePasswordDto"),
+    });
+
+    const weak = await fetch(url("/api/Users"), {
+      method: "PUT",
+      headers: {
+        Authorization: authorization,
+        "Content-Type": json("CurrentUserChangePasswordDto"),
+      },
+      body: JSON.stringify({
+        CurrentPassword: "Demo1234",
+        NewPassword: "weak",
+        ConfirmPassword: "weak",
+      }),
+    });
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toEqual({ Message: expect.stringContaining("NewPassword") });
+  });
+});
+
+describe("sandbox: price validation", () => {
+  const hotelWith = (predicate: (rules: Record<string, boolean>) => boolean) => {
+    const hotel = store.state.hotels.find(
+      (entry) => !entry.isInActive && entry.roomTypes.some((room) => predicate(room.rules)),
+    )!;
+    return { hotel, roomType: hotel.roomTypes.find((room) => predicate(room.rules))! };
+  };
+  const validate = async (body: unknown) =>
+    fetch(url("/api/AccommodationReserveRequestClient"), {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${await token()}`,
+        "Content-Type": json("AccommodationReserveRequest"),
+      },
+      body: JSON.stringify(body),
+    });
+  const inDays = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  test("prices a stay from the hotel's own room prices", async () => {
+    const { hotel, roomType } = hotelWith((rules) => rules.extraBedIsAllowed);
+    const response = await validate({
+      AccommodationPropertyId: hotel.accommodationPropertyId,
+      AccommodationPackageId: hotel.accommodationPackageId,
+      CheckInDate: inDays(3),
+      CheckOutDate: inDays(6),
+      ReserveRoomRequests: [
+        {
+          RoomType: roomType.typeId,
+          HasChildNoBed: false,
+          HasChildWithBed: false,
+          HasExtraBed: true,
+        },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const priced = (await response.json()) as {
+      rooms: Array<{ nights: number; stayTotalPrice: number; extraChargesTotalPrice: number }>;
+      totalPrice: number;
+    };
+    expect(priced.rooms[0].nights).toBe(3);
+    // Three nights in the first price period, which starts at the base price.
+    expect(priced.rooms[0].stayTotalPrice).toBe(3 * roomType.roomPrices[0].price);
+    expect(priced.rooms[0].extraChargesTotalPrice).toBe(3 * roomType.prices.extraBedPrice);
+    expect(priced.totalPrice).toBe(
+      priced.rooms[0].stayTotalPrice + priced.rooms[0].extraChargesTotalPrice,
+    );
+  });
+
+  test("refuses an extra the room type does not allow", async () => {
+    const { hotel, roomType } = hotelWith((rules) => !rules.childNoBedIsAllowed);
+    const response = await validate({
+      AccommodationPropertyId: hotel.accommodationPropertyId,
+      AccommodationPackageId: hotel.accommodationPackageId,
+      CheckInDate: inDays(3),
+      CheckOutDate: inDays(5),
+      ReserveRoomRequests: [
+        {
+          RoomType: roomType.typeId,
+          HasChildNoBed: true,
+          HasChildWithBed: false,
+          HasExtraBed: false,
+        },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      Message: expect.stringContaining("child without bed is not allowed"),
+    });
+  });
+});
+
+describe("sandbox: persistence", () => {
+  test("state survives a restart through its data file, and reset brings back the seed", () => {
+    const folder = mkdtempSync(join(tmpdir(), "sandbox-"));
+    const file = join(folder, "state.json");
+    try {
+      const first = new SandboxStore(file);
+      first.state.agencies[0].name = "Renamed Travel";
+      first.save();
+      expect(new SandboxStore(file).state.agencies[0].name).toBe("Renamed Travel");
+      first.reset();
+      expect(new SandboxStore(file).state.agencies[0].name).toBe("Parsian Travel");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test("the seed covers every rule combination and every request state", () => {
+    const combos = new Set(
+      store.state.hotels.flatMap((hotel) =>
+        hotel.roomTypes.map((room) => JSON.stringify(room.rules)),
+      ),
+    );
+    expect(combos.size).toBe(10);
+    expect(new Set(store.state.requests.map((request) => request.state)).size).toBe(10);
+    expect(
+      new Set(store.state.hotels.map((hotel) => hotel.hotelPlace)).size,
+    ).toBeGreaterThanOrEqual(3);
+  });
+});
