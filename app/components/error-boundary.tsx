@@ -36,13 +36,13 @@ export function GeneralErrorBoundary() {
       <h1 className="text-xl font-semibold text-red-800">{title}</h1>
       <p className="mt-2 text-gray-800">{message}</p>
       <p className="mt-4">
-        <Link to="." reloadDocument className="text-primary underline">
+        <Link to="." reloadDocument className="text-primary-dark underline">
           {t("actions.tryAgain")}
         </Link>
         <span className="mx-2 text-gray-400" aria-hidden="true">
           ·
         </span>
-        <Link to="/dashboard" className="text-primary underline">
+        <Link to="/dashboard" className="text-primary-dark underline">
           {t("nav.dashboard")}
         </Link>
       </p>

@@ -44,7 +44,7 @@ export function Widget<T>({
           <Link
             to="."
             reloadDocument
-            className="mt-1 inline-block font-medium text-primary underline"
+            className="mt-1 inline-block font-medium text-primary-dark underline"
           >
             {t("actions.tryAgain")}
           </Link>

@@ -120,7 +120,7 @@ export default function LoginPage() {
       </Form>
       <p className="mt-6 text-sm text-gray-700">
         {t("login.noAccount")}{" "}
-        <Link to="/auth/register" className="text-primary underline">
+        <Link to="/auth/register" className="text-primary-dark underline">
           {t("login.requestAccess")}
         </Link>
       </p>

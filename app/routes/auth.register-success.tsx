@@ -16,7 +16,7 @@ export default function RegisterSuccessPage() {
     <Card title={t("registerSuccess.heading")} headingLevel={1} className="mx-auto max-w-md">
       <p role="status">{t("registerSuccess.message")}</p>
       <p className="mt-6">
-        <Link to="/auth/login" className="text-primary underline">
+        <Link to="/auth/login" className="text-primary-dark underline">
           {t("register.backToLogin")}
         </Link>
       </p>

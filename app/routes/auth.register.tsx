@@ -190,7 +190,7 @@ export default function RegisterPage() {
           <StatusButton pending={isPending} disabled={isPending}>
             {t("register.submit")}
           </StatusButton>
-          <Link to="/auth/login" className="text-sm text-primary underline">
+          <Link to="/auth/login" className="text-sm text-primary-dark underline">
             {t("register.backToLogin")}
           </Link>
         </div>

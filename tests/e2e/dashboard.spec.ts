@@ -136,3 +136,36 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("widget-unread-notes")).toContainText("پیام جدید");
   });
 });
+
+test.describe("dashboard banners with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "auto-advance is an enhancement");
+
+  test("advance on their own, but not for users who ask for reduced motion", async ({
+    portal,
+    page,
+  }) => {
+    await page.clock.install();
+    await portal.signIn();
+    await portal.visit("/dashboard");
+    const row = page.getByTestId("banner-row");
+    const scrolled = () => row.evaluate((element) => Math.abs(element.scrollLeft));
+    expect(await scrolled()).toBe(0);
+    await page.clock.runFor(7500);
+    await expect.poll(scrolled).toBeGreaterThan(100);
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await portal.visit("/dashboard");
+    await page.clock.runFor(15000);
+    expect(await scrolled()).toBe(0);
+  });
+
+  test("stay put while the keyboard is on them", async ({ portal, page }) => {
+    await page.clock.install();
+    await portal.signIn();
+    await portal.visit("/dashboard");
+    const row = page.getByTestId("banner-row");
+    await row.focus();
+    await page.clock.runFor(15000);
+    expect(await row.evaluate((element) => Math.abs(element.scrollLeft))).toBe(0);
+  });
+});

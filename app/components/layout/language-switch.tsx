@@ -29,7 +29,7 @@ export function LanguageSwitch() {
             aria-pressed={current}
             className={cx(
               "rounded px-2 py-1 text-sm",
-              current ? "bg-primary text-white" : "text-primary hover:bg-primary-light",
+              current ? "bg-primary text-white" : "text-primary-dark hover:bg-primary-light",
             )}
           >
             {t(`language.${language}`)}

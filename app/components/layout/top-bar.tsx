@@ -21,7 +21,7 @@ export function TopBar({ today }: { today: { jalali: string; gregorian: string }
         <LanguageSwitch />
         <Link
           to="/changePassword"
-          className="flex items-center gap-1 rounded px-2 py-1 text-sm text-primary hover:bg-primary-light"
+          className="flex items-center gap-1 rounded px-2 py-1 text-sm text-primary-dark hover:bg-primary-light"
         >
           <Icon name="key" />
           {t("layout.changePassword")}
@@ -40,7 +40,7 @@ export function LogoutForm() {
       <AuthenticityTokenInput name="csrf" />
       <button
         type="submit"
-        className="flex items-center gap-1 rounded px-2 py-1 text-sm text-primary hover:bg-primary-light"
+        className="flex items-center gap-1 rounded px-2 py-1 text-sm text-primary-dark hover:bg-primary-light"
       >
         <Icon name="logout" />
         {t("layout.logout")}

@@ -3,8 +3,8 @@ import { cx } from "~/utils/misc";
 
 const variants = {
   primary: "bg-primary text-white hover:bg-primary-dark",
-  secondary: "border border-primary text-primary bg-white hover:bg-primary-light",
-  quiet: "text-primary hover:bg-primary-light",
+  secondary: "border border-primary text-primary-dark bg-white hover:bg-primary-light",
+  quiet: "text-primary-dark hover:bg-primary-light",
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -16,12 +16,16 @@ export function BannerRow({ result }: { result: Settled<Picture[]> }) {
   const row = useAutoAdvance();
   if (!result.ok || result.data.length === 0) return null;
   return (
-    <section aria-label={t("banners.label")}>
-      <ul
-        ref={row}
-        data-testid="banner-row"
-        className="flex snap-x snap-mandatory gap-3 overflow-x-auto rounded pb-2"
-      >
+    // A focusable region, so keyboard users can scroll the row with the arrow keys.
+    <div
+      ref={row}
+      role="region"
+      aria-label={t("banners.label")}
+      tabIndex={0}
+      data-testid="banner-row"
+      className="snap-x snap-mandatory overflow-x-auto rounded pb-2"
+    >
+      <ul className="flex gap-3">
         {result.data.map((picture, index) => (
           <li key={picture.id} className="w-full shrink-0 snap-start md:w-4/5">
             <img
@@ -36,15 +40,16 @@ export function BannerRow({ result }: { result: Settled<Picture[]> }) {
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
 
 function useAutoAdvance() {
-  const row = useRef<HTMLUListElement>(null);
+  const row = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = row.current;
-    if (!element || element.children.length < 2) return;
+    const list = element?.querySelector("ul");
+    if (!element || !list || list.children.length < 2) return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     let paused = false;
     const pause = () => (paused = true);
@@ -56,7 +61,7 @@ function useAutoAdvance() {
     element.addEventListener("focusout", () => setTimeout(resume));
     const timer = setInterval(() => {
       if (paused || document.hidden) return;
-      const items = Array.from(element.children) as HTMLElement[];
+      const items = Array.from(list.children) as HTMLElement[];
       const start = element.getBoundingClientRect();
       // The first item whose start is past the row's start is next; after the last, back to the first.
       const rtl = getComputedStyle(element).direction === "rtl";

@@ -78,7 +78,7 @@ function RefreshControl({ loadedAt }: { loadedAt: { time: string; dateTime: stri
       </p>
       <button
         type="submit"
-        className="flex items-center gap-1 rounded border border-primary px-3 py-1 text-primary hover:bg-primary-light"
+        className="flex items-center gap-1 rounded border border-primary px-3 py-1 text-primary-dark hover:bg-primary-light"
         aria-busy={refreshing || undefined}
       >
         {refreshing ? <Spinner /> : <Icon name="refresh" className="h-4 w-4" />}
