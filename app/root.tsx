@@ -56,8 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export type RootLoaderData = typeof loader;
-
 export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
 
 function Document({ language, children }: { language: string; children: React.ReactNode }) {

@@ -5,9 +5,10 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SideMenu } from "~/components/layout/side-menu";
-import { TopBar } from "~/components/layout/top-bar";
+import { LogoutForm, TopBar } from "~/components/layout/top-bar";
 import type { loader as rootLoader } from "~/root";
 import { requireProvider } from "~/utils/auth.server";
 import { formatBothCalendars } from "~/utils/dates";
@@ -47,16 +48,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return false;
 };
 
-function MainLayout({
-  children,
-  data,
-}: {
-  children: React.ReactNode;
-  data: ReturnType<typeof useLoaderData<typeof loader>>;
-}) {
+export default function MainLayout() {
+  const data = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white p-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2"
+      >
+        {t("layout.skipToContent")}
+      </a>
       <SideMenu
         mini={data.sidebarMini}
         userName={data.profile.UserName}
@@ -68,27 +71,19 @@ function MainLayout({
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar today={data.today} />
         <main id="main" className="flex-1 p-4 md:p-6">
-          {children}
+          <Outlet />
         </main>
       </div>
     </div>
   );
 }
 
-export default function MainLayoutRoute() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <MainLayout data={data}>
-      <Outlet />
-    </MainLayout>
-  );
-}
-
 export function ErrorBoundary() {
-  // The layout's own data failed (e.g. the provider is down): show the error on a bare page.
+  // The layout's own data failed (e.g. the provider is down): the error on a bare page, and a way out.
   return (
-    <main className="mx-auto max-w-xl p-8">
+    <main className="mx-auto flex max-w-xl flex-col items-start gap-4 p-8">
       <GeneralErrorBoundary />
+      <LogoutForm />
     </main>
   );
 }

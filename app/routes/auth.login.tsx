@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { Card } from "~/components/card";
+import { Card } from "~/components/ui/card";
 import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous, startSession } from "~/utils/auth.server";

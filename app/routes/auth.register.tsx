@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { Card } from "~/components/card";
+import { Card } from "~/components/ui/card";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous } from "~/utils/auth.server";

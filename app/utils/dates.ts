@@ -57,8 +57,3 @@ export function formatBothCalendars(value: string | Date, language: string) {
   );
   return { jalali, gregorian };
 }
-
-/** A plain calendar date (YYYY-MM-DD) as the server sees today. */
-export function isoDay(value: Date = new Date()) {
-  return dayjs(value).format("YYYY-MM-DD");
-}

@@ -68,3 +68,20 @@ test.describe("main layout", () => {
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   });
 });
+
+test.describe("main layout when the provider is down", () => {
+  test("shows a translated error page with a way to sign out", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await sandbox.fault({ path: "/api/Client", status: 503 });
+    const response = await page.goto("/changePassword");
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
+    await expect(page.getByText("The booking service is not answering right now")).toBeVisible();
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+});

@@ -6,7 +6,6 @@ export const profileSummarySchema = z.object({
   AgencyName: z.string(),
   ShouldVerifyEmail: z.boolean(),
 });
-export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
 /** GET /api/Client as UserProfileData: who is signed in (spec §3 "Profile summary"). */
 export function getProfileSummary(ctx: ProviderContext) {

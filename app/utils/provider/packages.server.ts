@@ -22,7 +22,6 @@ export const recentlyUpdatedHotelSchema = z.object({
   hotelPlace: z.string().nullish(),
   lastEditDateTime: z.string(),
 });
-export type RecentlyUpdatedHotel = z.infer<typeof recentlyUpdatedHotelSchema>;
 
 /** GET /api/AccommodationPackageClient as AccommodationPackageData: the packages on offer. */
 export function getPackages(ctx: ProviderContext) {
