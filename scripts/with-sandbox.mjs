@@ -61,6 +61,8 @@ function run(name, args, env) {
   });
   child.on("exit", (code, signal) => {
     if (stopping) return;
+    // Ctrl-C reaches every process of the terminal's group at once: a child may go first.
+    if (signal === "SIGINT" || signal === "SIGTERM" || code === 0) return stop(0);
     console.error(`${name} stopped (${signal ?? code}); stopping the rest.`);
     stop(code ?? 1);
   });

@@ -84,7 +84,7 @@ function StateChart({ counts }: { counts: RequestStateCount[] }) {
       (entry) =>
         `${t(`requestStates.${entry.State}`)}: ${localizeDigits(entry.Count, i18n.language)}`,
     )
-    .join("، ");
+    .join(t("listSeparator"));
   return (
     <figure>
       <figcaption className="mb-2 text-sm font-medium text-gray-700">
