@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const provider = await requireProvider(request);
   const formData = await request.formData();
-  await validateCSRF(formData, request.headers);
+  await validateCSRF(formData, request);
   const submission = parseWithZod(formData, { schema: verifyEmailSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

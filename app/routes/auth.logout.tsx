@@ -5,7 +5,7 @@ import { validateCSRF } from "~/utils/csrf.server";
 
 /** Sign-out: destroys the server-side session (spec §3 "Session": logout removes the token). */
 export async function action({ request }: ActionFunctionArgs) {
-  await validateCSRF(await request.formData(), request.headers);
+  await validateCSRF(await request.formData(), request);
   return endSession(request, LOGIN_PATH);
 }
 

@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  await validateCSRF(formData, request.headers);
+  await validateCSRF(formData, request);
   const submission = parseWithZod(formData, { schema: registrationSchema });
   const secrets = ["password", "confirmPassword"];
   if (submission.status !== "success") {

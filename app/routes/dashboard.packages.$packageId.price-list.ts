@@ -17,7 +17,7 @@ const FALLBACK_FILE_NAME = "price-list";
 export async function action({ request, params }: ActionFunctionArgs) {
   const provider = await requireProvider(request);
   const formData = await request.formData();
-  await validateCSRF(formData, request.headers);
+  await validateCSRF(formData, request);
   const accommodationPackageId = Number(params.packageId);
   const partyId = Number(formData.get("partyId"));
   if (!Number.isInteger(accommodationPackageId) || !Number.isInteger(partyId)) {

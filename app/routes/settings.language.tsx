@@ -8,7 +8,7 @@ import { languageCookie } from "~/utils/i18n.server";
 /** The language switch posts here (works without JS), then returns to the page it came from. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  await validateCSRF(formData, request.headers);
+  await validateCSRF(formData, request);
   const language = formData.get("language");
   if (!isLanguage(language)) throw new Response("Unsupported language", { status: 400 });
   return redirect(safeRedirect(formData.get("redirectTo"), "/"), {

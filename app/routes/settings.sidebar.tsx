@@ -10,7 +10,7 @@ import { sidebarCookie } from "~/utils/preferences.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  await validateCSRF(formData, request.headers);
+  await validateCSRF(formData, request);
   const mode = formData.get("mode") === "mini" ? "mini" : "full";
   const headers = { "Set-Cookie": await sidebarCookie.serialize(mode) };
   if (formData.get("redirectTo")) {

@@ -1,6 +1,10 @@
 import { createCookie } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { cookieSecrets, env } from "~/utils/env.server";
+import { pathWithSearch } from "~/utils/http";
+import { getTranslator } from "~/utils/i18n.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // Many of our users' browsers are too old to honour SameSite, so every mutating form carries a token.
 const csrfCookie = createCookie("csrf", {
@@ -13,16 +17,22 @@ const csrfCookie = createCookie("csrf", {
 
 export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: "csrf", secret: cookieSecrets[0] });
 
-/** Throws 403 unless the form's token matches the cookie's. */
-export async function validateCSRF(formData: FormData, headers: Headers) {
+/**
+ * Unless the form's token matches the cookie's, sends the user back to the page the form was on,
+ * with a message to send it again (the token can only be stale or forged).
+ */
+export async function validateCSRF(formData: FormData, request: Request) {
   try {
-    await csrf.validate(formData, headers);
+    await csrf.validate(formData, request.headers);
   } catch (error) {
-    if (error instanceof CSRFError) {
-      throw new Response("Invalid or missing security token: reload the page and try again.", {
-        status: 403,
-      });
-    }
-    throw error;
+    if (!(error instanceof CSRFError)) throw error;
+    const t = await getTranslator(request);
+    const referer = request.headers.get("Referer");
+    const origin = new URL(request.url).origin;
+    const back = referer?.startsWith(`${origin}/`) ? pathWithSearch(referer) : "/";
+    throw await redirectWithToast(safeRedirect(back, "/"), {
+      type: "error",
+      message: t("errors.csrf"),
+    });
   }
 }

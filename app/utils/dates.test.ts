@@ -17,7 +17,10 @@ describe("dates", () => {
   });
 
   test("the top bar gets today in both calendars, in the user's language", () => {
-    expect(formatBothCalendars("2026-11-22", "fa")).toEqual({ jalali: "۱ آذر ۱۴۰۵", gregorian: "۲۲ نوامبر ۲۰۲۶" });
+    expect(formatBothCalendars("2026-11-22", "fa")).toEqual({
+      jalali: "۱ آذر ۱۴۰۵",
+      gregorian: "۲۲ نوامبر ۲۰۲۶",
+    });
     expect(formatBothCalendars("2026-11-22", "en").gregorian).toBe("22 November 2026");
   });
 

@@ -118,3 +118,20 @@ test.describe("provider token", () => {
     expect(await data.text()).not.toContain(token);
   });
 });
+
+test.describe("forms", () => {
+  test("a form sent with a stale security token goes back to its page with a message", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    const response = await page.request.post("/settings/sidebar", {
+      form: { mode: "mini", csrf: "forged" },
+      headers: { Referer: new URL("/changePassword", page.url()).href },
+    });
+    expect(response.url()).toMatch(/\/changePassword$/);
+    expect(await response.text()).toContain("This form had expired");
+    await portal.visit("/dashboard");
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "full");
+  });
+});
