@@ -80,6 +80,40 @@ export function TextField({ meta, type = "text", autoComplete, dir, ...frame }: 
   );
 }
 
+/** A new password and its repetition; the hint states the spec's password rule (§5). */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  passwordLabel,
+  confirmationLabel,
+}: {
+  password: FieldMetadata<unknown>;
+  confirmation: FieldMetadata<unknown>;
+  passwordLabel: string;
+  confirmationLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        meta={password}
+        label={passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+        hint={t("validation.passwordHint")}
+      />
+      <TextField
+        meta={confirmation}
+        label={confirmationLabel}
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+      />
+    </>
+  );
+}
+
 export function TextareaField({ meta, ...frame }: Omit<FieldFrameProps, "children">) {
   const { key, ...textareaProps } = getTextareaProps(meta, {
     ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,

@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { Card } from "~/components/ui/card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, TextField } from "~/components/forms";
+import { ErrorSummary, NewPasswordFields, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
 import { validateCSRF } from "~/utils/csrf.server";
@@ -94,20 +94,11 @@ export default function ChangePasswordPage() {
           autoComplete="current-password"
           dir="ltr"
         />
-        <TextField
-          meta={fields.newPassword}
-          label={t("changePassword.new")}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          hint={t("common:validation.passwordHint")}
-        />
-        <TextField
-          meta={fields.confirmPassword}
-          label={t("changePassword.confirm")}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
+        <NewPasswordFields
+          password={fields.newPassword}
+          confirmation={fields.confirmPassword}
+          passwordLabel={t("changePassword.new")}
+          confirmationLabel={t("changePassword.confirm")}
         />
         <StatusButton pending={isPending} disabled={isPending} className="self-start">
           {t("changePassword.submit")}

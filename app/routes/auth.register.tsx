@@ -7,7 +7,13 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { Card } from "~/components/ui/card";
-import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/forms";
+import {
+  ErrorSummary,
+  NewPasswordFields,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous } from "~/utils/auth.server";
 import { countryOptions } from "~/utils/countries.server";
@@ -170,20 +176,11 @@ export default function RegisterPage() {
             hint={t("register.usernameHint")}
             className="md:col-span-2"
           />
-          <TextField
-            meta={fields.password}
-            label={t("register.password")}
-            type="password"
-            autoComplete="new-password"
-            dir="ltr"
-            hint={t("common:validation.passwordHint")}
-          />
-          <TextField
-            meta={fields.confirmPassword}
-            label={t("register.confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-            dir="ltr"
+          <NewPasswordFields
+            password={fields.password}
+            confirmation={fields.confirmPassword}
+            passwordLabel={t("register.password")}
+            confirmationLabel={t("register.confirmPassword")}
           />
         </fieldset>
         <div className="flex flex-wrap items-center gap-4">

@@ -39,21 +39,15 @@ export function formatTimeAgo(value: string | Date, language: string, now: strin
   return localizeDigits(inCalendar(value, language).from(dayjs(now)), language);
 }
 
-/** Today in both calendars, for the top bar (spec §2 "Top bar"). */
+/** Today in both calendars, for the top bar (spec §2 "Top bar"); month names in the user's language. */
 export function formatBothCalendars(value: string | Date, language: string) {
-  const jalali = localizeDigits(
-    dayjs(value)
-      .calendar("jalali")
-      .locale(language === "fa" ? "fa" : "en")
-      .format("D MMMM YYYY"),
-    language,
-  );
-  const gregorian = localizeDigits(
-    dayjs(value)
-      .calendar("gregory")
-      .locale(language === "fa" ? "fa" : "en")
-      .format("D MMMM YYYY"),
-    language,
-  );
-  return { jalali, gregorian };
+  const inCalendarOf = (calendar: "jalali" | "gregory") =>
+    localizeDigits(
+      dayjs(value)
+        .calendar(calendar)
+        .locale(language === "fa" ? "fa" : "en")
+        .format(patterns.long),
+      language,
+    );
+  return { jalali: inCalendarOf("jalali"), gregorian: inCalendarOf("gregory") };
 }
