@@ -15,7 +15,7 @@ import { validateCSRF } from "~/utils/csrf.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
-import { PROVIDER_UNKNOWN_ERROR_TEXT, ProviderError } from "~/utils/provider/request.server";
+import { ProviderError } from "~/utils/provider/request.server";
 import { requestToken } from "~/utils/provider/token.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
 import { requiredText } from "~/utils/validation";
@@ -25,6 +25,11 @@ export const loginSchema = z.object({
   password: z.string({ required_error: "validation.required" }).min(1, "validation.required"),
   redirectTo: z.string().optional(),
 });
+
+const LOGIN_ERRORS: Record<string, string> = {
+  invalid_grant: "login.invalidCredentials",
+  access_pending: "login.accessPending",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -52,18 +57,14 @@ export async function action({ request }: ActionFunctionArgs) {
       redirectTo: redirectTo ?? null,
     });
   } catch (error) {
-    // The token endpoint answers wrong credentials with a 400 (OAuth's invalid_grant), in English:
-    // say it in the user's language instead.
-    if (
-      error instanceof ProviderError &&
-      error.kind === "bad-request" &&
-      !error.providerMessage?.includes(PROVIDER_UNKNOWN_ERROR_TEXT)
-    ) {
+    // The token endpoint speaks OAuth: its known error codes get the user's language (decision 004).
+    const translated =
+      error instanceof ProviderError ? LOGIN_ERRORS[error.providerCode ?? ""] : undefined;
+    if (translated) {
       const t = await getTranslator(request, "auth");
-      return data(
-        submission.reply({ formErrors: [t("login.invalidCredentials")], hideFields: ["password"] }),
-        { status: 400 },
-      );
+      return data(submission.reply({ formErrors: [t(translated)], hideFields: ["password"] }), {
+        status: 400,
+      });
     }
     return providerErrorReply(request, error, submission, ["password"]);
   }

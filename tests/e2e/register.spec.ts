@@ -38,6 +38,12 @@ test.describe("registration", () => {
       countryCode: "IR",
     });
     expect(state.users.find((user) => user.userName === "caspian")?.agencyId).toBe(created?.id);
+
+    // Until the provider approves the agency, signing in says why it cannot.
+    await portal.attemptSignIn({ userName: "caspian", password: "Caspian2026" });
+    await expect(page.getByRole("alert")).toContainText(
+      "Your agency's request for access is still being reviewed.",
+    );
   });
 
   test("bad input is reported next to each field and the values are kept", async ({

@@ -97,6 +97,22 @@ describe("error mapping (spec §8)", () => {
     }
   });
 
+  test("400 in OAuth's shape: the description is the message, the error its code", async () => {
+    server.use(
+      http.post(`${PROVIDER}/token`, () =>
+        HttpResponse.json(
+          { error: "invalid_grant", error_description: "The user name or password is incorrect." },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = await failureOf(
+      providerRequest({}, { method: "POST", path: "/token" }, anything),
+    );
+    expect(error.providerCode).toBe("invalid_grant");
+    expect(error.providerMessage).toBe("The user name or password is incorrect.");
+  });
+
   test("400 with the provider's Persian unknown-error text: ask the user to call support", async () => {
     server.use(
       http.get(`${PROVIDER}/api/x`, () =>

@@ -28,6 +28,8 @@ export class ProviderError extends Error {
     readonly status: number,
     /** The provider's own words, shown to the user for 400 and 403 (spec §8). */
     readonly providerMessage?: string,
+    /** A machine-readable reason, where the provider gives one (OAuth's `error` from /token). */
+    readonly providerCode?: string,
   ) {
     super(`Provider ${kind} (${status})${providerMessage ? `: ${providerMessage}` : ""}`);
     this.name = "ProviderError";
@@ -112,10 +114,10 @@ export async function providerFetch(
   if (response.ok) return response;
 
   const text = await response.text().catch(() => "");
-  const message = readErrorMessage(text);
+  const { message, code } = readError(text);
   switch (response.status) {
     case 400:
-      throw new ProviderError("bad-request", 400, message);
+      throw new ProviderError("bad-request", 400, message, code);
     case 401:
       if (ctx.onUnauthorized) await ctx.onUnauthorized();
       throw new ProviderError("unauthorized", 401, message);
@@ -157,22 +159,26 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   return result.data;
 }
 
-/** The provider answers errors as a JSON string, `{ Message }`, `{ error_description }` or plain text. */
-function readErrorMessage(text: string): string | undefined {
+/**
+ * The provider answers errors as a JSON string, `{ Message }`, OAuth's `{ error, error_description }`
+ * or plain text; HTML error pages carry nothing worth showing.
+ */
+function readError(text: string): { message?: string; code?: string } {
   const trimmed = text.trim();
-  if (!trimmed) return undefined;
+  if (!trimmed) return {};
   try {
     const json: unknown = JSON.parse(trimmed);
-    if (typeof json === "string") return json;
-    if (json && typeof json === "object") {
-      const record = json as Record<string, unknown>;
-      for (const key of ["Message", "message", "error_description", "error"]) {
-        if (typeof record[key] === "string" && record[key]) return record[key] as string;
-      }
-    }
-    return undefined;
+    if (typeof json === "string") return { message: json };
+    if (!json || typeof json !== "object") return {};
+    const record = json as Record<string, unknown>;
+    const text = (key: string) =>
+      typeof record[key] === "string" && record[key] ? (record[key] as string) : undefined;
+    return {
+      message: text("Message") ?? text("message") ?? text("error_description") ?? text("error"),
+      code: text("error"),
+    };
   } catch {
-    return trimmed.startsWith("<") ? undefined : trimmed.slice(0, 500);
+    return trimmed.startsWith("<") ? {} : { message: trimmed.slice(0, 500) };
   }
 }
 
