@@ -1,4 +1,21 @@
-import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test, type Portal } from "./fixtures";
+
+/** Signs in, opens Change Password and sends it with these three values. */
+async function changePassword(
+  portal: Portal,
+  page: Page,
+  current: string,
+  next: string,
+  repeated: string,
+) {
+  await portal.signIn();
+  await portal.visit("/changePassword");
+  await page.getByLabel("Current password").fill(current);
+  await page.getByLabel("New password", { exact: true }).fill(next);
+  await page.getByLabel("Repeat the new password").fill(repeated);
+  await page.getByRole("button", { name: "Change password" }).click();
+}
 
 test.describe("change password", () => {
   test("the password rule is explained next to the field and nothing is sent", async ({
@@ -6,12 +23,7 @@ test.describe("change password", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
-    await portal.visit("/changePassword");
-    await page.getByLabel("Current password").fill("Demo1234");
-    await page.getByLabel("New password", { exact: true }).fill("alllowercase1");
-    await page.getByLabel("Repeat the new password").fill("alllowercase2");
-    await page.getByRole("button", { name: "Change password" }).click();
+    await changePassword(portal, page, "Demo1234", "alllowercase1", "alllowercase2");
     await expect(page.locator("#change-password-newPassword-error")).toHaveText(
       "The password needs at least 8 characters, with a capital letter, a small letter and a digit.",
     );
@@ -24,12 +36,7 @@ test.describe("change password", () => {
   });
 
   test("a wrong current password comes back from the provider", async ({ portal, page }) => {
-    await portal.signIn();
-    await portal.visit("/changePassword");
-    await page.getByLabel("Current password").fill("NotMine123");
-    await page.getByLabel("New password", { exact: true }).fill("Better2026");
-    await page.getByLabel("Repeat the new password").fill("Better2026");
-    await page.getByRole("button", { name: "Change password" }).click();
+    await changePassword(portal, page, "NotMine123", "Better2026", "Better2026");
     await expect(page.getByRole("alert")).toContainText("The current password is incorrect.");
   });
 
@@ -38,12 +45,7 @@ test.describe("change password", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
-    await portal.visit("/changePassword");
-    await page.getByLabel("Current password").fill("Demo1234");
-    await page.getByLabel("New password", { exact: true }).fill("Better2026");
-    await page.getByLabel("Repeat the new password").fill("Better2026");
-    await page.getByRole("button", { name: "Change password" }).click();
+    await changePassword(portal, page, "Demo1234", "Better2026", "Better2026");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("snackbar")).toHaveText(/Your password was changed\./);
     expect((await sandbox.state()).users.find((user) => user.userName === "demo")?.password).toBe(

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const agency = {
@@ -11,6 +12,21 @@ const agency = {
   Username: "caspian",
 };
 
+/** Fills in the whole form as `agency` describes, with a good password unless told otherwise. */
+async function fillRegistration(
+  page: Page,
+  overrides: { country?: string; password?: string; repeated?: string } = {},
+) {
+  for (const [label, value] of Object.entries(agency))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  if (overrides.country !== "")
+    await page.getByLabel("Country").selectOption(overrides.country ?? "IR");
+  await page.getByLabel("Password", { exact: true }).fill(overrides.password ?? "Caspian2026");
+  await page
+    .getByLabel("Repeat the password")
+    .fill(overrides.repeated ?? overrides.password ?? "Caspian2026");
+}
+
 test.describe("registration", () => {
   test("a new agency asks for access and is told it will be reviewed", async ({
     portal,
@@ -21,11 +37,7 @@ test.describe("registration", () => {
     await page.getByRole("link", { name: "Request access for your travel agency" }).click();
     await expect(page).toHaveTitle(/^Request Access for Your Travel Agency \|/);
     await portal.hydrated();
-    for (const [label, value] of Object.entries(agency))
-      await page.getByLabel(label, { exact: true }).fill(value);
-    await page.getByLabel("Country").selectOption("IR");
-    await page.getByLabel("Password", { exact: true }).fill("Caspian2026");
-    await page.getByLabel("Repeat the password").fill("Caspian2026");
+    await fillRegistration(page);
     await page.getByRole("button", { name: "Send request" }).click();
 
     await expect(page).toHaveURL(/\/auth\/register-success$/);
@@ -51,11 +63,8 @@ test.describe("registration", () => {
     page,
   }) => {
     await portal.visit("/auth/register");
-    for (const [label, value] of Object.entries(agency))
-      await page.getByLabel(label, { exact: true }).fill(value);
+    await fillRegistration(page, { country: "", password: "short", repeated: "different" });
     await page.getByLabel("Email").fill("not-an-email");
-    await page.getByLabel("Password", { exact: true }).fill("short");
-    await page.getByLabel("Repeat the password").fill("different");
     await page.getByRole("button", { name: "Send request" }).click();
 
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
@@ -76,12 +85,8 @@ test.describe("registration", () => {
     page,
   }) => {
     await portal.visit("/auth/register");
-    for (const [label, value] of Object.entries(agency))
-      await page.getByLabel(label, { exact: true }).fill(value);
+    await fillRegistration(page);
     await page.getByLabel("Username").fill("demo");
-    await page.getByLabel("Country").selectOption("IR");
-    await page.getByLabel("Password", { exact: true }).fill("Caspian2026");
-    await page.getByLabel("Repeat the password").fill("Caspian2026");
     await page.getByRole("button", { name: "Send request" }).click();
     await expect(page.getByRole("alert")).toContainText("This user name is already taken.");
     await expect(page.getByLabel("Agency name")).toHaveValue("Caspian Voyages");
