@@ -250,6 +250,14 @@ function rooms(hotel: Hotel, seed: number, today: Date): RequestedRoom[] {
   ];
 }
 
+/** The airport a transfer meets, by the hotel's city. */
+const CITY_AIRPORT: Record<string, string> = {
+  Istanbul: "IST",
+  Dubai: "DXB",
+  Antalya: "AYT",
+  Kish: "KIH",
+};
+
 const AGENCY_NOTES = [
   "Please confirm a non-smoking room if possible.",
   "Guests arrive late at night; please keep the room.",
@@ -341,14 +349,7 @@ function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
               landingTime: "10:55",
               flightDuration: "03:15",
               originIata: "IKA",
-              destinationIata:
-                hotel.hotelPlace === "Dubai"
-                  ? "DXB"
-                  : hotel.hotelPlace === "Kish"
-                    ? "KIH"
-                    : hotel.hotelPlace === "Antalya"
-                      ? "AYT"
-                      : "IST",
+              destinationIata: CITY_AIRPORT[hotel.hotelPlace],
             },
             destinationFlight: {
               airlineIata: index % 2 ? "W5" : "IR",
@@ -358,14 +359,7 @@ function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
               landingDate: null,
               landingTime: null,
               flightDuration: null,
-              originIata:
-                hotel.hotelPlace === "Dubai"
-                  ? "DXB"
-                  : hotel.hotelPlace === "Kish"
-                    ? "KIH"
-                    : hotel.hotelPlace === "Antalya"
-                      ? "AYT"
-                      : "IST",
+              originIata: CITY_AIRPORT[hotel.hotelPlace],
               destinationIata: "IKA",
             },
           }

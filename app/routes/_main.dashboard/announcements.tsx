@@ -1,10 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { Settled } from "~/utils/settled";
-
-type Announcement = { id: number; title: string; body: string; period: string };
+import type { DashboardData } from "./dashboard-data.server";
 
 /** The provider's announcement banners; a failure shows a short note instead. */
-export function AnnouncementList({ result }: { result: Settled<Announcement[]> }) {
+export function AnnouncementList({ result }: { result: DashboardData["announcements"] }) {
   const { t } = useTranslation("dashboard");
   if (result.ok && result.data.length === 0) return null;
   return (

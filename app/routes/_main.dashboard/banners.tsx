@@ -1,8 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { Settled } from "~/utils/settled";
-
-type Picture = { id: number; fileName: string; title?: string | null };
+import type { DashboardData } from "./dashboard-data.server";
 
 const ADVANCE_EVERY_MS = 7000;
 
@@ -11,7 +9,7 @@ const ADVANCE_EVERY_MS = 7000;
  * by itself, pausing while the pointer or keyboard focus is on it, and never for users who ask for
  * reduced motion. A failure here simply leaves the banners out: they are advertising.
  */
-export function BannerRow({ result }: { result: Settled<Picture[]> }) {
+export function BannerRow({ result }: { result: DashboardData["pictures"] }) {
   const { t } = useTranslation("dashboard");
   const row = useAutoAdvance();
   if (!result.ok || result.data.length === 0) return null;

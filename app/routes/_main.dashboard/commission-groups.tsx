@@ -2,23 +2,10 @@ import { useTranslation } from "react-i18next";
 import { StarRating } from "~/components/ui/star-rating";
 import { Widget } from "~/components/widget";
 import { localizeDigits } from "~/utils/numbers";
-import type { Settled } from "~/utils/settled";
-
-type Commissions = {
-  title: string;
-  groups: Array<{
-    period: string;
-    hotels: Array<{
-      hotelName: string;
-      hotelGrade: number;
-      commission: number;
-      extraCommission: number;
-    }>;
-  }>;
-};
+import type { DashboardData } from "./dashboard-data.server";
 
 /** Spec §2: promoted-hotel commission groups, a table per period. */
-export function CommissionGroups({ result }: { result: Settled<Commissions> }) {
+export function CommissionGroups({ result }: { result: DashboardData["commissions"] }) {
   const { t, i18n } = useTranslation("dashboard");
   const percent = (value: number) => localizeDigits(`${value}%`, i18n.language);
   return (

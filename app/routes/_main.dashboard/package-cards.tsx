@@ -4,19 +4,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { StarRating } from "~/components/ui/star-rating";
 import { Widget } from "~/components/widget";
-import type { Settled } from "~/utils/settled";
-
-type PackageCard = {
-  id: number;
-  partyId: number;
-  title: string;
-  partyName: string | null;
-  availableSince: string;
-  availableUntil: string;
-  updatedAgo: string;
-  updatedAt: string;
-  recentHotels: Array<{ id: number; name: string; grade: number; place: string | null }> | null;
-};
+import type { DashboardData } from "./dashboard-data.server";
 
 /** Spec §2 "Package overview cards", each with its price-list download. */
 export function PackageCards({
@@ -24,7 +12,7 @@ export function PackageCards({
   recentHotelsError,
   className,
 }: {
-  result: Settled<PackageCard[]>;
+  result: DashboardData["packageCards"];
   recentHotelsError: string | null;
   className?: string;
 }) {

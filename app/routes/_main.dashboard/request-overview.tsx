@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Widget } from "~/components/widget";
 import { localizeDigits } from "~/utils/numbers";
-import type { RequestStateCount, RequestStatistics } from "~/utils/provider/dashboard.server";
-import type { Settled } from "~/utils/settled";
+import type { RequestStateCount } from "~/utils/provider/dashboard.server";
+import type { DashboardData } from "./dashboard-data.server";
 
 /** Spec §2 "Dashboard": the four counters, each opening the requests list filtered by its state. */
 const COUNTERS = [
@@ -27,8 +27,8 @@ export function RequestOverview({
   statistics,
   stateCounts,
 }: {
-  statistics: Settled<RequestStatistics>;
-  stateCounts: Settled<RequestStateCount[]>;
+  statistics: DashboardData["requestOverview"];
+  stateCounts: DashboardData["stateCounts"];
 }) {
   const { t, i18n } = useTranslation("dashboard");
   return (

@@ -2,11 +2,10 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Widget } from "~/components/widget";
 import { localizeDigits } from "~/utils/numbers";
-import type { UnreadNotes as UnreadNotesEntry } from "~/utils/provider/dashboard.server";
-import type { Settled } from "~/utils/settled";
+import type { DashboardData } from "./dashboard-data.server";
 
 /** Spec §2: requests with unread provider messages, each opening its details; a placeholder when none. */
-export function UnreadNotes({ result }: { result: Settled<UnreadNotesEntry[]> }) {
+export function UnreadNotes({ result }: { result: DashboardData["unreadNotes"] }) {
   const { t, i18n } = useTranslation("dashboard");
   return (
     <Widget id="unread-notes" title={t("unread.heading")} result={result}>

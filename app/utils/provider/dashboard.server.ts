@@ -25,7 +25,6 @@ export const requestStatisticsSchema = z.object({
   confirmedNumber: count,
   rejectedNumber: count,
 });
-export type RequestStatistics = z.infer<typeof requestStatisticsSchema>;
 
 /** GET /api/DashboardClient as DashboardRequestStatistics. */
 export function getRequestStatistics(ctx: ProviderContext) {
@@ -45,7 +44,6 @@ export const unreadNotesSchema = z.object({
   reserveNumber: z.string(),
   unReadNoteNumber: count,
 });
-export type UnreadNotes = z.infer<typeof unreadNotesSchema>;
 
 /** GET /api/DashboardClient as DashboardUnreadNotes: requests with provider notes the agency has not read. */
 export function getUnreadNotes(ctx: ProviderContext) {
@@ -59,7 +57,6 @@ export const announcementSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
 });
-export type Announcement = z.infer<typeof announcementSchema>;
 
 /** GET /api/DashboardClient as DashboardAnnouncements: the provider's current announcements. */
 export function getAnnouncements(ctx: ProviderContext) {
@@ -83,7 +80,6 @@ export const commissionGroupSchema = z.object({
     }),
   ),
 });
-export type CommissionGroup = z.infer<typeof commissionGroupSchema>;
 
 /** GET /api/DashboardClient as AgencyGroupCommission: promoted hotels and their commissions. */
 export function getCommissionGroups(ctx: ProviderContext) {

@@ -9,7 +9,6 @@ const pictureSchema = z.object({
   fileName: z.string().min(1),
   title: z.string().nullish(),
 });
-export type Picture = z.infer<typeof pictureSchema>;
 
 /** GET /api/Pictures?groupId={id}: the pictures of one group. */
 export function getPictures(ctx: ProviderContext, groupId: number) {
