@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
@@ -12,6 +12,27 @@ import { i18nServer } from "~/utils/i18n.server";
 import { translations } from "~/utils/i18n-resources.server";
 
 export const streamTimeout = 5000;
+
+/**
+ * Remix's own check refuses a form post whose `Origin` is not this host (a cross-site post, or a
+ * proxy that rewrites `Host` without `X-Forwarded-Host`) before any action runs, and answers an
+ * empty 500 (decision 007). Nothing was changed, so that is a warning, not an error to page anyone.
+ */
+const CROSS_ORIGIN_REFUSAL =
+  /header does not match `origin` header|needed to compare the `origin` header/;
+
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  // The browser went away; nobody is waiting for an answer.
+  if (request.signal.aborted) return;
+  if (error instanceof Error && CROSS_ORIGIN_REFUSAL.test(error.message)) {
+    const { pathname } = new URL(request.url);
+    console.warn(
+      `Refused a cross-origin ${request.method} ${pathname}: Origin ${request.headers.get("Origin")} is not ${request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host")}`,
+    );
+    return;
+  }
+  console.error(error);
+}
 
 export default async function handleRequest(
   request: Request,

@@ -42,15 +42,24 @@ function FieldFrame({ meta, label, hint, className, children }: FieldFrameProps)
   );
 }
 
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+/**
+ * A field error is a translation key from the form's schema, or the provider's own words for that
+ * field (which may hold "." or ":" and must come out as written).
+ */
+function useFieldErrorText() {
   const { t } = useTranslation();
+  return (error: string) => t(error, { defaultValue: error, nsSeparator: false });
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const fieldErrorText = useFieldErrorText();
   if (!errors?.length) return null;
   // A rule with several checks (the password's) may report the same message more than once.
   const messages = [...new Set(errors)];
   return (
     <ul id={id} className="text-sm text-red-700">
       {messages.map((error) => (
-        <li key={error}>{t(error)}</li>
+        <li key={error}>{fieldErrorText(error)}</li>
       ))}
     </ul>
   );
@@ -165,6 +174,7 @@ export function ErrorSummary({
   fields: Array<{ meta: FieldMetadata<unknown>; label: string }>;
 }) {
   const { t } = useTranslation();
+  const fieldErrorText = useFieldErrorText();
   const summary = useRef<HTMLDivElement>(null);
   const invalid = fields.filter(({ meta }) => meta.errors?.length);
   const hasErrors = Boolean(formErrors?.length || invalid.length);
@@ -192,7 +202,7 @@ export function ErrorSummary({
           {invalid.map(({ meta, label }) => (
             <li key={meta.id}>
               <a className="underline" href={`#${meta.id}`}>
-                {label}: {t(meta.errors?.[0] ?? "")}
+                {label}: {fieldErrorText(meta.errors?.[0] ?? "")}
               </a>
             </li>
           ))}

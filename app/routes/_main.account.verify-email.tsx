@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
-import { validateCSRF } from "~/utils/csrf.server";
+import { readForm } from "~/utils/form-data.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
@@ -36,8 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const provider = await requireProvider(request);
-  const formData = await request.formData();
-  await validateCSRF(formData, request);
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: verifyEmailSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
@@ -45,7 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const agency = await getAgencyInfo(provider);
     await updateAgencyInfo(provider, { ...agency, Email: submission.value.email });
   } catch (error) {
-    return providerErrorReply(request, error, submission);
+    return providerErrorReply(request, error, submission, {
+      fieldNames: { Email: "email" },
+    });
   }
   const t = await getTranslator(request, "account");
   return redirectWithToast(HOME_PATH, { type: "success", message: t("verifyEmail.success") });
@@ -55,8 +56,8 @@ export default function VerifyEmailPage() {
   const { t } = useTranslation("account");
   const { email } = useLoaderData<typeof loader>();
   // The layout already asked the provider for the profile.
-  const shouldVerifyEmail =
-    useRouteLoaderData<typeof mainLoader>("routes/_main")?.profile.ShouldVerifyEmail;
+  const profile = useRouteLoaderData<typeof mainLoader>("routes/_main")?.profile;
+  const shouldVerifyEmail = profile?.ok ? profile.data.ShouldVerifyEmail : undefined;
   const lastResult = useActionData<typeof action>();
   const isPending = useIsPending();
   const [form, fields] = useForm({
@@ -70,9 +71,12 @@ export default function VerifyEmailPage() {
   });
   return (
     <Card title={t("verifyEmail.heading")} headingLevel={1} className="max-w-lg">
-      <p className="mb-4 text-sm text-gray-700" data-testid="verification-state">
-        {shouldVerifyEmail ? t("verifyEmail.needed") : t("verifyEmail.verified")}
-      </p>
+      {/* Unknown while the provider cannot give the profile: better nothing than a wrong word. */}
+      {shouldVerifyEmail === undefined ? null : (
+        <p className="mb-4 text-sm text-gray-700" data-testid="verification-state">
+          {shouldVerifyEmail ? t("verifyEmail.needed") : t("verifyEmail.verified")}
+        </p>
+      )}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <ErrorSummary
           formErrors={form.errors}

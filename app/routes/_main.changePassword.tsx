@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, NewPasswordFields, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
-import { validateCSRF } from "~/utils/csrf.server";
+import { readForm } from "~/utils/form-data.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
@@ -43,8 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const provider = await requireProvider(request);
-  const formData = await request.formData();
-  await validateCSRF(formData, request);
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
@@ -56,7 +55,14 @@ export async function action({ request }: ActionFunctionArgs) {
       ConfirmPassword: submission.value.confirmPassword,
     });
   } catch (error) {
-    return providerErrorReply(request, error, submission, PASSWORD_FIELDS);
+    return providerErrorReply(request, error, submission, {
+      hideFields: PASSWORD_FIELDS,
+      fieldNames: {
+        CurrentPassword: "currentPassword",
+        NewPassword: "newPassword",
+        ConfirmPassword: "confirmPassword",
+      },
+    });
   }
   const t = await getTranslator(request, "account");
   return redirectWithToast(HOME_PATH, { type: "success", message: t("changePassword.success") });

@@ -11,17 +11,19 @@ import { SideMenu } from "~/components/layout/side-menu";
 import { LogoutForm, TopBar } from "~/components/layout/top-bar";
 import type { loader as rootLoader } from "~/root";
 import { requireProvider } from "~/utils/auth.server";
-import { formatBothCalendars } from "~/utils/dates";
+import { formatBothCalendars, wallClockIn } from "~/utils/dates";
+import { env } from "~/utils/env.server";
 import { i18nServer } from "~/utils/i18n.server";
 import { isSidebarMini } from "~/utils/preferences.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
+import { settle } from "~/utils/provider-errors.server";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const [profile, sidebarMini, language] = await Promise.all([
-    orProviderErrorPage(request, getProfileSummary(provider)),
+    // The profile only decorates the menu: without it the page itself still loads.
+    settle(request, getProfileSummary(provider)),
     isSidebarMini(request),
     i18nServer.getLocale(request),
   ]);
@@ -29,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     profile,
     sidebarMini,
-    // Formatted here so the server's "today" is shown, whatever the browser's clock says.
-    today: formatBothCalendars(now, language),
+    // The provider's today (its time zone), whatever the browser's or the server's clock says.
+    today: formatBothCalendars(wallClockIn(now, env.PROVIDER_TIME_ZONE), language),
     year: now.getFullYear(),
   };
 }
@@ -52,6 +54,7 @@ export default function MainLayout() {
   const data = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { t } = useTranslation();
+  const profile = data.profile.ok ? data.profile.data : null;
   return (
     <div className="flex min-h-screen">
       <a
@@ -62,14 +65,23 @@ export default function MainLayout() {
       </a>
       <SideMenu
         mini={data.sidebarMini}
-        userName={data.profile.UserName}
-        agencyName={data.profile.AgencyName}
-        shouldVerifyEmail={data.profile.ShouldVerifyEmail}
+        userName={profile?.UserName ?? null}
+        agencyName={profile?.AgencyName ?? null}
+        shouldVerifyEmail={profile?.ShouldVerifyEmail ?? false}
         version={root?.app.version ?? ""}
         year={data.year}
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar today={data.today} />
+        {data.profile.ok ? null : (
+          <p
+            role="status"
+            data-testid="profile-unavailable"
+            className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+          >
+            {t("layout.profileUnavailable")}
+          </p>
+        )}
         <main id="main" className="flex-1 p-4 md:p-6">
           <Outlet />
         </main>

@@ -11,7 +11,7 @@ import { Card } from "~/components/ui/card";
 import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous, startSession } from "~/utils/auth.server";
-import { validateCSRF } from "~/utils/csrf.server";
+import { readForm } from "~/utils/form-data.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
@@ -38,8 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  await validateCSRF(formData, request);
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
@@ -66,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
         status: 400,
       });
     }
-    return providerErrorReply(request, error, submission, ["password"]);
+    return providerErrorReply(request, error, submission, { hideFields: ["password"] });
   }
 }
 

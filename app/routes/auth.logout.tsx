@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { endSession, LOGIN_PATH } from "~/utils/auth.server";
-import { validateCSRF } from "~/utils/csrf.server";
+import { readForm } from "~/utils/form-data.server";
 
 /** Sign-out: destroys the server-side session (spec §3 "Session": logout removes the token). */
 export async function action({ request }: ActionFunctionArgs) {
-  await validateCSRF(await request.formData(), request);
+  await readForm(request);
   return endSession(request, LOGIN_PATH);
 }
 

@@ -17,7 +17,7 @@ import {
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous } from "~/utils/auth.server";
 import { countryOptions } from "~/utils/countries.server";
-import { validateCSRF } from "~/utils/csrf.server";
+import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
@@ -59,9 +59,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("register.title"), countries: countryOptions(language) };
 }
 
+/** Which form field each CreateAgencyDTO field comes from, to place the provider's field errors. */
+const REGISTRATION_FIELD_NAMES = {
+  AgencyName: "agencyName",
+  ManagerFirstName: "managerFirstName",
+  ManagerLastName: "managerLastName",
+  PhoneNumber: "phone",
+  Email: "email",
+  CountryCode: "country",
+  City: "city",
+  Address: "address",
+  UserName: "username",
+  Password: "password",
+};
+
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  await validateCSRF(formData, request);
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registrationSchema });
   const secrets = ["password", "confirmPassword"];
   if (submission.status !== "success") {
@@ -82,7 +95,10 @@ export async function action({ request }: ActionFunctionArgs) {
       Password: value.password,
     });
   } catch (error) {
-    return providerErrorReply(request, error, submission, secrets);
+    return providerErrorReply(request, error, submission, {
+      hideFields: secrets,
+      fieldNames: REGISTRATION_FIELD_NAMES,
+    });
   }
   return redirect("/auth/register-success");
 }

@@ -3,7 +3,20 @@ import { requireProvider } from "~/utils/auth.server";
 import { getPublicFile } from "~/utils/provider/pictures.server";
 import { ProviderError } from "~/utils/provider/request.server";
 
-const SAFE_FILE_NAME = /^[\w.-]{1,200}$/;
+/**
+ * Any name the provider gives a file (spaces, Persian letters), but one file name only: no path
+ * separators, no "." or "..", no control characters. Checked before the provider is asked.
+ */
+function isPlainFileName(name: string) {
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    name !== "." &&
+    name !== ".." &&
+    // eslint-disable-next-line no-control-regex
+    !/[/\\\u0000-\u001f\u007f]/.test(name)
+  );
+}
 
 /**
  * A dashboard banner picture, fetched from the provider's public files and passed through, so the
@@ -12,7 +25,7 @@ const SAFE_FILE_NAME = /^[\w.-]{1,200}$/;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const fileName = params.fileName ?? "";
-  if (!SAFE_FILE_NAME.test(fileName)) throw new Response("Not found", { status: 404 });
+  if (!isPlainFileName(fileName)) throw new Response("Not found", { status: 404 });
   try {
     const file = await getPublicFile(provider, fileName);
     return new Response(file.body, {

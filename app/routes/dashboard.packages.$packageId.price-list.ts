@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
-import { validateCSRF } from "~/utils/csrf.server";
+import { readForm } from "~/utils/form-data.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { downloadPackagePriceList, logPackageDownload } from "~/utils/provider/packages.server";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
@@ -10,25 +10,26 @@ import { redirectWithToast } from "~/utils/toast.server";
 const FALLBACK_FILE_NAME = "price-list";
 
 /**
- * A package's price list: records the download with the provider (spec §7, POST
- * /api/AccommodationPackageClient) and streams the provider's file with its own name and type.
+ * A package's price list: streams the provider's file with its own name and type and, once the
+ * file is on its way, records the download with the provider (POST /api/AccommodationPackageClient).
  * A POST from a native form, since it writes the log; on failure, back to the dashboard with a message.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const provider = await requireProvider(request);
-  const formData = await request.formData();
-  await validateCSRF(formData, request);
+  const formData = await readForm(request);
   const accommodationPackageId = Number(params.packageId);
   const partyId = Number(formData.get("partyId"));
   if (!Number.isInteger(accommodationPackageId) || !Number.isInteger(partyId)) {
     throw new Response("Unknown package", { status: 400 });
   }
   try {
-    // The log and the file are independent: ask for both at once.
-    const [, file] = await Promise.all([
-      logPackageDownload(provider, accommodationPackageId),
-      downloadPackagePriceList(provider, { accommodationPackageId, partyId }),
-    ]);
+    const file = await downloadPackagePriceList(provider, { accommodationPackageId, partyId });
+    // Only a download that is on its way counts. The log does not hold up the file, and must not
+    // be cut off when the browser's request ends with the download, hence no abort signal.
+    logPackageDownload({ ...provider, signal: undefined }, accommodationPackageId).catch(
+      (error: unknown) =>
+        console.warn(`Download log for package ${accommodationPackageId}:`, error),
+    );
     const headers = new Headers({
       "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",
       "Content-Disposition":

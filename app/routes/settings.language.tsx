@@ -2,13 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { isLanguage } from "~/i18n";
-import { validateCSRF } from "~/utils/csrf.server";
+import { readForm } from "~/utils/form-data.server";
 import { languageCookie } from "~/utils/i18n.server";
 
 /** The language switch posts here (works without JS), then returns to the page it came from. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  await validateCSRF(formData, request);
+  const formData = await readForm(request);
   const language = formData.get("language");
   if (!isLanguage(language)) throw new Response("Unsupported language", { status: 400 });
   return redirect(safeRedirect(formData.get("redirectTo"), "/"), {

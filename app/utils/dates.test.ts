@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatBothCalendars, formatDate, formatTimeAgo } from "./dates";
+import { formatBothCalendars, formatDate, formatTimeAgo, instantOf, wallClockIn } from "./dates";
 import { localizeDigits } from "./numbers";
 
 describe("dates", () => {
@@ -25,8 +25,25 @@ describe("dates", () => {
   });
 
   test("time since, relative to the server's now", () => {
-    expect(formatTimeAgo("2026-11-22T07:00:00", "en", "2026-11-22T10:00:00")).toBe("3 hours ago");
-    expect(formatTimeAgo("2026-11-22T07:00:00", "fa", "2026-11-22T10:00:00")).toBe("۳ ساعت پیش");
+    const now = new Date("2026-11-22T10:00:00Z");
+    expect(formatTimeAgo("2026-11-22T07:00:00", "en", now, "UTC")).toBe("3 hours ago");
+    expect(formatTimeAgo("2026-11-22T07:00:00", "fa", now, "UTC")).toBe("۳ ساعت پیش");
+  });
+
+  test("provider date-times are read in the provider's zone, whatever the server's is", () => {
+    // 10:00 UTC is 13:30 in Tehran: a Tehran provider's "now" is now, not "in 3 hours".
+    const now = new Date("2026-11-22T10:00:00Z");
+    expect(formatTimeAgo("2026-11-22T13:30:00", "en", now, "Asia/Tehran")).toBe(
+      "a few seconds ago",
+    );
+    expect(instantOf("2026-11-22T13:30:00", "Asia/Tehran").toISOString()).toBe(
+      "2026-11-22T10:00:00.000Z",
+    );
+    expect(wallClockIn(now, "Asia/Tehran")).toBe("2026-11-22T13:30:00");
+    // Just before midnight UTC it is already tomorrow in Tehran: the top bar shows Tehran's today.
+    expect(wallClockIn(new Date("2026-11-22T22:00:00Z"), "Asia/Tehran")).toBe(
+      "2026-11-23T01:30:00",
+    );
   });
 
   test("digits follow the language", () => {

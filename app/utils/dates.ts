@@ -2,19 +2,36 @@ import dayjs from "dayjs";
 import "dayjs/locale/fa";
 import jalaliday from "jalaliday/dayjs";
 import relativeTime from "dayjs/plugin/relativeTime";
+import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 import { localizeDigits } from "~/utils/numbers";
 
 /**
  * All dates the portal shows go through here: Gregorian for English, Jalali with Persian digits
- * for Persian. The provider sends ISO dates ("2026-11-22" or "2026-11-22T10:30:00").
+ * for Persian. The provider sends ISO dates ("2026-11-22" or "2026-11-22T10:30:00"), date-times as
+ * the wall clock of its own time zone (PROVIDER_TIME_ZONE); they are shown as written. An instant
+ * of the portal's own (now) is first turned into that zone's wall clock, so the server's zone
+ * never matters.
  */
 
 dayjs.extend(jalaliday);
 dayjs.extend(relativeTime);
 dayjs.extend(utc);
+dayjs.extend(timezone);
 
-function inCalendar(value: string | Date | dayjs.Dayjs, language: string) {
+const WALL_CLOCK = "YYYY-MM-DDTHH:mm:ss";
+
+/** An instant as the wall clock of `timeZone`, the form the provider writes. */
+export function wallClockIn(instant: Date, timeZone: string) {
+  return dayjs(instant).tz(timeZone).format(WALL_CLOCK);
+}
+
+/** A provider date-time (wall clock of `timeZone`) as the instant it names. */
+export function instantOf(wallClock: string, timeZone: string) {
+  return dayjs.tz(wallClock, timeZone).toDate();
+}
+
+function inCalendar(value: string | Date, language: string) {
   const date = dayjs(value);
   return language === "fa"
     ? date.calendar("jalali").locale("fa")
@@ -30,17 +47,21 @@ const patterns: Record<DateStyle, string> = {
   time: "HH:mm",
 };
 
-export function formatDate(value: string | Date, language: string, style: DateStyle = "date") {
+/** A provider date or date-time (wall clock), in the user's calendar. */
+export function formatDate(value: string, language: string, style: DateStyle = "date") {
   return localizeDigits(inCalendar(value, language).format(patterns[style]), language);
 }
 
-/** "3 hours ago", in the user's language. `now` is passed so server and browser agree. */
-export function formatTimeAgo(value: string | Date, language: string, now: string | Date) {
-  return localizeDigits(inCalendar(value, language).from(dayjs(now)), language);
+/** "3 hours ago", in the user's language: a provider date-time in `timeZone`, against `now`. */
+export function formatTimeAgo(value: string, language: string, now: Date, timeZone: string) {
+  return localizeDigits(
+    inCalendar(instantOf(value, timeZone), language).from(dayjs(now)),
+    language,
+  );
 }
 
 /** Today in both calendars, for the top bar (spec §2 "Top bar"); month names in the user's language. */
-export function formatBothCalendars(value: string | Date, language: string) {
+export function formatBothCalendars(value: string, language: string) {
   const inCalendarOf = (calendar: "jalali" | "gregory") =>
     localizeDigits(
       dayjs(value)

@@ -1,5 +1,14 @@
 import { z } from "zod";
 
+function isTimeZone(name: string) {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -8,6 +17,11 @@ const envSchema = z
     SESSION_SECRET: z.string().min(1).optional(),
     SESSION_DIR: z.string().default(".data/sessions"),
     REDIS_URL: z.string().url().optional(),
+    // The provider writes date-times as its local wall clock, with no offset: this names its zone.
+    PROVIDER_TIME_ZONE: z
+      .string()
+      .default("Asia/Tehran")
+      .refine(isTimeZone, "is not an IANA time zone name (e.g. Asia/Tehran, UTC)"),
     SUPPORT_PHONE: z.string().default("+98 21 1234 5678"),
     APP_VERSION: z.string().default("3.15.1"),
     APP_SHORT_NAME: z.string().default("Agency Portal"),

@@ -1,15 +1,11 @@
-import { createCookie } from "@remix-run/node";
 import { env } from "~/utils/env.server";
+import { readSidebarMode, sidebarCookie, type SidebarMode } from "~/utils/sidebar";
 
-/** Whether the side menu is in mini mode; remembered for a year (spec §2 "Main layout"). */
-export const sidebarCookie = createCookie("sidebar", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: env.NODE_ENV === "production",
-  maxAge: 60 * 60 * 24 * 365,
-});
+/** Whether the side menu is in mini mode (spec §2 "Main layout"), as the user last chose. */
+export function isSidebarMini(request: Request) {
+  return readSidebarMode(request.headers.get("Cookie")) === "mini";
+}
 
-export async function isSidebarMini(request: Request) {
-  return (await sidebarCookie.parse(request.headers.get("Cookie"))) === "mini";
+export function sidebarCookieHeader(mode: SidebarMode) {
+  return sidebarCookie(mode, { secure: env.NODE_ENV === "production" });
 }

@@ -27,8 +27,9 @@ export async function orProviderErrorPage<T>(request: Request, work: Promise<T>)
 }
 
 /**
- * For form actions: a provider failure becomes a form-level error on the submission, so the page
- * shows it above the form and every value the user typed stays in place.
+ * For form actions: a provider failure becomes errors on the submission, so every value the user
+ * typed stays in place. An ASP.NET-style 400 names fields (`ModelState`): a message whose field
+ * `fieldNames` maps (provider name → form field) shows next to that field, any other above the form.
  */
 export async function providerErrorReply(
   request: Request,
@@ -36,14 +37,32 @@ export async function providerErrorReply(
   submission: {
     reply: (options?: {
       formErrors?: string[];
+      fieldErrors?: Record<string, string[]>;
       hideFields?: string[];
     }) => SubmissionResult<string[]>;
   },
-  hideFields?: string[],
+  {
+    hideFields,
+    fieldNames = {},
+  }: { hideFields?: string[]; fieldNames?: Record<string, string> } = {},
 ) {
   if (!(error instanceof ProviderError)) throw error;
   const t = await getTranslator(request);
-  return data(submission.reply({ formErrors: [describeProviderError(error, t)], hideFields }), {
+  const fieldErrors: Record<string, string[]> = {};
+  const unplaced: string[] = [];
+  const formFieldOf = (providerField: string) =>
+    Object.entries(fieldNames).find(
+      ([name]) => name.toLowerCase() === providerField.toLowerCase(),
+    )?.[1];
+  for (const [providerField, messages] of Object.entries(error.fieldErrors)) {
+    const field = formFieldOf(providerField);
+    if (field) (fieldErrors[field] ??= []).push(...messages);
+    else unplaced.push(...messages);
+  }
+  // With field messages, the top-level text is ASP.NET's generic "The request is invalid.".
+  const hasFieldMessages = Object.keys(error.fieldErrors).length > 0;
+  const formErrors = hasFieldMessages ? unplaced : [describeProviderError(error, t)];
+  return data(submission.reply({ formErrors, fieldErrors, hideFields }), {
     status: statusOf[error.kind] === 401 ? 400 : statusOf[error.kind],
   });
 }

@@ -50,10 +50,62 @@ test.describe("dashboard", () => {
     const file = readFileSync(path!);
     expect(file.subarray(0, 5).toString()).toBe("%PDF-");
     expect(file.toString("latin1")).toContain("Marina Pearl Resort");
-    const { downloadLogs } = await sandbox.state();
-    expect(downloadLogs).toEqual([expect.objectContaining({ packageId: 2, userName: "demo" })]);
+    // The log is written once the file is on its way, without holding the download up.
+    await expect
+      .poll(async () => (await sandbox.state()).downloadLogs)
+      .toEqual([expect.objectContaining({ packageId: 2, userName: "demo" })]);
     // The page is still there, and still works.
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("a price list the provider cannot send is not logged as downloaded", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await sandbox.fault({ path: "/api/AccommodationPackageClient", method: "GET", status: 503 });
+    // The package list itself comes from the same path: take the form from a healthy dashboard.
+    const card = page.getByTestId("package-card").filter({ hasText: "Dubai Shopping Festival" });
+    await card.getByRole("button", { name: /Download price list/ }).click();
+    await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText(
+      "The booking service is not answering right now",
+    );
+    expect((await sandbox.state()).downloadLogs).toEqual([]);
+  });
+
+  test("a request state the portal does not know shows readably, in the portal's order", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await sandbox.fault({
+      path: "/api/DashboardClient",
+      model: "RequestStateCounts",
+      status: 200,
+      body: [
+        { State: "Settled", Count: 1 },
+        { State: "Canceled", Count: 2 },
+        { State: "New", Count: 3 },
+      ],
+    });
+    await portal.signIn();
+    const chart = page.getByRole("img", { name: /^Requests by state:/ });
+    await expect(chart).toHaveAttribute(
+      "aria-label",
+      "Requests by state: Invoiced: 3, Settled: 1, Canceled: 2",
+    );
+    await expect(chart).not.toContainText("requestStates");
+  });
+
+  test("provider texts keep their own direction in Persian", async ({ portal, page }) => {
+    await portal.signIn();
+    await portal.switchLanguage("فارسی");
+    const announcement = page.getByTestId("widget-announcements").getByRole("heading").first();
+    await expect(announcement).toHaveAttribute("dir", "auto");
+    const packageTitle = page.getByTestId("package-card").first().locator("h3 bdi");
+    await expect(packageTitle).toHaveText(/\w/);
+    await expect(page.getByTestId("agency-name")).toHaveAttribute("dir", "auto");
   });
 
   test("unread messages link to their request", async ({ portal, page, sandbox }) => {
@@ -109,6 +161,29 @@ test.describe("dashboard", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("image/svg+xml");
     expect(response.headers()["cache-control"]).toContain("max-age=86400");
+  });
+
+  test("banner files named with spaces or Persian letters load; paths outside are refused", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    for (const name of ["kish island 2026.svg", "دبی.svg"]) {
+      const src = `/dashboard/banners/${encodeURIComponent(name)}`;
+      await expect(page.locator(`img[src="${src}"]`)).toHaveCount(1);
+      const response = await page.request.get(src);
+      expect(response.status(), name).toBe(200);
+      expect(response.headers()["content-type"]).toBe("image/svg+xml");
+    }
+    for (const hostile of [
+      "..%2F..%2Fapi%2FClient",
+      "%2E%2E%2Fapi%2FClient",
+      "..%5C..%5Capi",
+      "a%00.svg",
+    ]) {
+      const response = await page.request.get(`/dashboard/banners/${hostile}`);
+      expect(response.status(), hostile).toBe(404);
+    }
   });
 
   test("refresh reloads the data and the last-update time", async ({ portal, page, sandbox }) => {

@@ -30,11 +30,25 @@ test.describe("main layout", () => {
     await page.getByRole("button", { name: "Collapse menu" }).click();
     await expect(menu).toHaveAttribute("data-mode", "mini");
     await expect(page.getByTestId("user-name")).toHaveCount(0);
+    // A new page straight away, without waiting on anything: the mode the user sees holds.
     await portal.visit("/changePassword");
     await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "mini");
     await page.getByRole("button", { name: "Expand menu" }).click();
     await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "full");
     await expect(page).toHaveURL(/\/changePassword$/);
+  });
+
+  test("a menu item clicked right after collapsing keeps mini mode", async ({ portal, page }) => {
+    await portal.signIn();
+    await page.getByRole("button", { name: "Collapse menu" }).click();
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Contracts" })
+      .click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "mini");
+    await page.reload();
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "mini");
   });
 
   test("switching to Persian flips the page to right-to-left and back", async ({
@@ -69,18 +83,22 @@ test.describe("main layout", () => {
   });
 });
 
-test.describe("main layout when the provider is down", () => {
-  test("shows a translated error page with a way to sign out", async ({
+test.describe("main layout when the provider cannot give the profile", () => {
+  test("the page still loads, with a notice instead of the user's name", async ({
     portal,
     page,
     sandbox,
   }) => {
     await portal.signIn();
-    await sandbox.fault({ path: "/api/Client", status: 503 });
+    await sandbox.fault({ path: "/api/Client", model: "UserProfileData", status: 503 });
     const response = await page.goto("/changePassword");
-    expect(response?.status()).toBe(503);
-    await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
-    await expect(page.getByText("The booking service is not answering right now")).toBeVisible();
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId("profile-unavailable")).toContainText(
+      "Your name and agency could not be loaded just now",
+    );
+    await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+    await expect(page.getByTestId("user-name")).toHaveCount(0);
     await page.getByRole("button", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
   });

@@ -92,4 +92,34 @@ test.describe("registration", () => {
     await expect(page.getByLabel("Agency name")).toHaveValue("Caspian Voyages");
     await expect(page.getByLabel("Country")).toHaveValue("IR");
   });
+
+  test("an ASP.NET-style 400 puts each message by its field, the rest above the form", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await sandbox.fault({
+      path: "/api/AgencyClient",
+      method: "POST",
+      status: 400,
+      body: {
+        Message: "The request is invalid.",
+        ModelState: {
+          "model.Email": ["The domain caspian.example does not receive mail."],
+          "model.TaxNumber": ["A tax number is required for agencies in Iran."],
+        },
+      },
+    });
+    await portal.visit("/auth/register");
+    await fillRegistration(page);
+    await page.getByRole("button", { name: "Send request" }).click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toContainText("A tax number is required for agencies in Iran.");
+    await expect(summary).not.toContainText("The request is invalid.");
+    await expect(page.locator("#register-email-error, [id$='email-error']").first()).toHaveText(
+      "The domain caspian.example does not receive mail.",
+    );
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Agency name")).toHaveValue("Caspian Voyages");
+  });
 });

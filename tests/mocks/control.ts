@@ -1,3 +1,4 @@
+import { providerNow } from "./clock";
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import { REQUEST_STATES } from "./model";
@@ -47,7 +48,7 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList) {
       const note = {
         id: store.nextId(),
         content,
-        createDateTime: new Date().toISOString().slice(0, 19),
+        createDateTime: providerNow(),
         creatorUserName: "provider.desk",
         isBroker: true,
         isRead: false,

@@ -3,19 +3,10 @@
  * Field names are the sandbox's own; the wire shapes are in docs/provider-api.md and handlers.ts.
  */
 
-export const REQUEST_STATES = [
-  "New",
-  "Requested",
-  "PaymentPending",
-  "ConfirmationPending",
-  "Confirmed",
-  "Rejected",
-  "Cancelled",
-  "Refunded",
-  "Approved",
-  "Settled",
-] as const;
-export type RequestState = (typeof REQUEST_STATES)[number];
+// The states' wire spelling is part of the contract; the portal and the sandbox share one list.
+import { REQUEST_STATES, type RequestState } from "~/utils/request-states";
+
+export { REQUEST_STATES, type RequestState };
 
 export type User = {
   userName: string;

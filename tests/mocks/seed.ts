@@ -574,14 +574,15 @@ export function createSeedState(today: Date = new Date()): SandboxState {
       {
         id: 2,
         groupId: 2,
-        fileName: "dubai-festival.svg",
+        // Real providers name files as their staff saved them: spaces and Persian letters included.
+        fileName: "دبی.svg",
         title: "Dubai Shopping Festival",
         color: "#B45309",
       },
       {
         id: 3,
         groupId: 2,
-        fileName: "nowruz-kish.svg",
+        fileName: "kish island 2026.svg",
         title: "Nowruz in Kish and Antalya",
         color: "#047857",
       },

@@ -1,10 +1,11 @@
-import { Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cx } from "~/utils/misc";
 import { localizeDigits } from "~/utils/numbers";
+import { sidebarCookie } from "~/utils/sidebar";
 
 const menuItems: Array<{ to: string; label: string; icon: IconName }> = [
   { to: "/dashboard", label: "nav.dashboard", icon: "dashboard" },
@@ -16,14 +17,18 @@ const menuItems: Array<{ to: string; label: string; icon: IconName }> = [
 
 type SideMenuProps = {
   mini: boolean;
-  userName: string;
-  agencyName: string;
+  /** Null when the provider could not say (the layout shows a notice). */
+  userName: string | null;
+  agencyName: string | null;
   shouldVerifyEmail: boolean;
   version: string;
   year: number;
 };
 
-/** The permanent side menu (spec §2 "Main layout"), on the start side, collapsible to icons only. */
+/**
+ * The permanent side menu (spec §2 "Main layout"), on the start side, collapsible to icons only.
+ * Below the `md` breakpoint (phones) it is always the icon rail, so the page keeps its width.
+ */
 export function SideMenu({
   mini: savedMini,
   userName,
@@ -35,17 +40,24 @@ export function SideMenu({
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const isHome = location.pathname === "/";
-  const fetcher = useFetcher();
-  const hydrated = useHydrated();
-  // Optimistic: with JS the menu changes as soon as the button is pressed.
-  const mini = fetcher.formData ? fetcher.formData.get("mode") === "mini" : savedMini;
+  // With JS the click writes the cookie and flips the menu at once; no request, nothing to wait for.
+  const [mini, setMini] = useState(savedMini);
+  const toggle = (event: React.MouseEvent) => {
+    event.preventDefault();
+    document.cookie = sidebarCookie(mini ? "full" : "mini", { secure: window.isSecureContext });
+    setMini(!mini);
+  };
+  // The mini look: always in mini mode, on phones only in full mode. Both spelled out for Tailwind.
+  const miniLook = (always: string, phonesOnly: string) => (mini ? always : phonesOnly);
+  const centred = miniLook("justify-center px-0", "max-md:justify-center max-md:px-0");
+  const labelClasses = miniLook("sr-only", "max-md:sr-only");
   const linkClasses = (active: boolean) =>
     cx(
       "flex items-center gap-3 rounded px-3 py-2 text-sm",
       active
         ? "bg-primary-light font-semibold text-primary-dark"
         : "text-gray-800 hover:bg-gray-100",
-      mini && "justify-center px-0",
+      centred,
     );
 
   return (
@@ -54,38 +66,40 @@ export function SideMenu({
       data-mode={mini ? "mini" : "full"}
       className={cx(
         "sticky top-0 flex h-screen shrink-0 flex-col border-e border-gray-200 bg-white",
-        mini ? "w-sidebar-mini" : "w-sidebar",
+        mini ? "w-sidebar-mini" : "w-sidebar-mini md:w-sidebar",
       )}
     >
-      <fetcher.Form
+      {/* Without JS the form posts and returns to this page. */}
+      <Form
         method="post"
         action="/settings/sidebar"
-        className={cx("flex p-2", mini ? "justify-center" : "justify-end")}
+        className={cx("flex p-2 max-md:hidden", mini ? "justify-center" : "justify-end")}
       >
         <AuthenticityTokenInput name="csrf" />
-        {/* Without JS the post returns to this page; with JS the fetcher stays put. */}
-        {hydrated ? null : (
-          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        )}
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         <button
           type="submit"
           name="mode"
           value={mini ? "full" : "mini"}
+          onClick={toggle}
           aria-expanded={!mini}
           aria-controls="side-menu-content"
           className="rounded p-2 text-gray-700 hover:bg-gray-100"
         >
           <Icon name="menu" label={mini ? t("layout.expandMenu") : t("layout.collapseMenu")} />
         </button>
-      </fetcher.Form>
+      </Form>
 
-      <div id="side-menu-content" className="flex flex-1 flex-col gap-4 overflow-y-auto px-2 pb-4">
-        {mini ? null : (
-          <div className="px-3">
-            <p className="font-semibold" data-testid="user-name">
+      <div
+        id="side-menu-content"
+        className="flex flex-1 flex-col gap-4 overflow-y-auto px-2 pb-4 max-md:pt-2"
+      >
+        {mini || !userName ? null : (
+          <div className="px-3 max-md:hidden">
+            <p className="font-semibold" data-testid="user-name" dir="auto">
               {userName}
             </p>
-            <p className="text-sm text-gray-600" data-testid="agency-name">
+            <p className="text-sm text-gray-600" data-testid="agency-name" dir="auto">
               {agencyName}
             </p>
           </div>
@@ -96,11 +110,11 @@ export function SideMenu({
             title={mini ? t("layout.verifyEmail") : undefined}
             className={cx(
               "flex items-center gap-2 rounded border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900",
-              mini && "justify-center px-0",
+              centred,
             )}
           >
             <Icon name="mail" />
-            <span className={cx(mini && "sr-only")}>{t("layout.verifyEmail")}</span>
+            <span className={labelClasses}>{t("layout.verifyEmail")}</span>
           </Link>
         ) : null}
         <Link
@@ -108,11 +122,11 @@ export function SideMenu({
           title={mini ? t("layout.newRequest") : undefined}
           className={cx(
             "flex items-center gap-2 rounded bg-primary px-3 py-2 text-sm font-medium text-white hover:bg-primary-dark",
-            mini && "justify-center px-0",
+            centred,
           )}
         >
           <Icon name="plus" />
-          <span className={cx(mini && "sr-only")}>{t("layout.newRequest")}</span>
+          <span className={labelClasses}>{t("layout.newRequest")}</span>
         </Link>
         <nav aria-label={t("layout.mainMenu")}>
           <ul className="flex flex-col gap-1">
@@ -127,7 +141,7 @@ export function SideMenu({
                   aria-current={isHome && item.to === "/dashboard" ? "page" : undefined}
                 >
                   <Icon name={item.icon} />
-                  <span className={cx(mini && "sr-only")}>{t(item.label)}</span>
+                  <span className={labelClasses}>{t(item.label)}</span>
                 </NavLink>
               </li>
             ))}
@@ -135,9 +149,7 @@ export function SideMenu({
         </nav>
       </div>
 
-      <footer
-        className={cx("border-t border-gray-200 p-3 text-xs text-gray-600", mini && "sr-only")}
-      >
+      <footer className={cx("border-t border-gray-200 p-3 text-xs text-gray-600", labelClasses)}>
         <p>{t("layout.version", { version: localizeDigits(version, i18n.language) })}</p>
         <p>{t("layout.copyright", { year: localizeDigits(year, i18n.language) })}</p>
       </footer>

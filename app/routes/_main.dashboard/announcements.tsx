@@ -17,8 +17,12 @@ export function AnnouncementList({ result }: { result: DashboardData["announceme
             key={announcement.id}
             className="rounded border-s-4 border-primary bg-primary-light p-3 text-sm"
           >
-            <h2 className="font-semibold text-primary-dark">{announcement.title}</h2>
-            <p className="mt-1">{announcement.body}</p>
+            <h2 className="font-semibold text-primary-dark" dir="auto">
+              {announcement.title}
+            </h2>
+            <p className="mt-1" dir="auto">
+              {announcement.body}
+            </p>
             <p className="mt-1 text-xs text-gray-600">{announcement.period}</p>
           </article>
         ))

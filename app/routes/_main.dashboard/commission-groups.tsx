@@ -45,7 +45,7 @@ export function CommissionGroups({ result }: { result: DashboardData["commission
                     {group.hotels.map((hotel) => (
                       <tr key={hotel.hotelName} className="border-b border-gray-100">
                         <th scope="row" className="py-1 text-start font-normal">
-                          {hotel.hotelName}
+                          <bdi>{hotel.hotelName}</bdi>
                         </th>
                         <td className="py-1">
                           <StarRating grade={hotel.hotelGrade} />

@@ -1,4 +1,5 @@
-import { formatDate, formatTimeAgo } from "~/utils/dates";
+import { formatDate, formatTimeAgo, wallClockIn } from "~/utils/dates";
+import { env } from "~/utils/env.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import {
   getAnnouncements,
@@ -48,7 +49,7 @@ export async function loadDashboard(request: Request, provider: ProviderContext,
           partyName: pkg.partyName ?? null,
           availableSince: formatDate(pkg.availableSince, language, "long"),
           availableUntil: formatDate(pkg.availableUntil, language, "long"),
-          updatedAgo: formatTimeAgo(pkg.lastEditDateTime, language, now),
+          updatedAgo: formatTimeAgo(pkg.lastEditDateTime, language, now, env.PROVIDER_TIME_ZONE),
           updatedAt: formatDate(pkg.lastEditDateTime, language, "dateTime"),
           // Without this list the card still offers its download.
           recentHotels: recentHotels.ok
@@ -66,7 +67,10 @@ export async function loadDashboard(request: Request, provider: ProviderContext,
     : packages;
 
   return {
-    loadedAt: { time: formatDate(now, language, "time"), dateTime: now.toISOString() },
+    loadedAt: {
+      time: formatDate(wallClockIn(now, env.PROVIDER_TIME_ZONE), language, "time"),
+      dateTime: now.toISOString(),
+    },
     pictures,
     requestOverview: statistics,
     stateCounts,

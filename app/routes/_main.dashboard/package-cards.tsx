@@ -31,9 +31,13 @@ export function PackageCards({
                 className="flex flex-col gap-3 rounded border border-gray-200 p-4"
               >
                 <div>
-                  <h3 className="font-semibold">{card.title}</h3>
+                  <h3 className="font-semibold">
+                    <bdi>{card.title}</bdi>
+                  </h3>
                   {card.partyName ? (
-                    <p className="text-sm text-gray-600">{card.partyName}</p>
+                    <p className="text-sm text-gray-600">
+                      <bdi>{card.partyName}</bdi>
+                    </p>
                   ) : null}
                 </div>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -60,9 +64,12 @@ export function PackageCards({
                           className="flex flex-wrap items-center justify-between gap-2"
                         >
                           <span>
-                            {hotel.name}
+                            <bdi>{hotel.name}</bdi>
                             {hotel.place ? (
-                              <span className="text-gray-500"> · {hotel.place}</span>
+                              <span className="text-gray-500">
+                                {" · "}
+                                <bdi>{hotel.place}</bdi>
+                              </span>
                             ) : null}
                           </span>
                           <StarRating grade={hotel.grade} />
@@ -82,7 +89,9 @@ export function PackageCards({
                   <button type="submit" className={buttonClasses("secondary")}>
                     <Icon name="download" className="h-4 w-4" />
                     {t("packages.download")}
-                    <span className="sr-only">: {card.title}</span>
+                    <span className="sr-only">
+                      : <bdi>{card.title}</bdi>
+                    </span>
                   </button>
                 </form>
               </li>

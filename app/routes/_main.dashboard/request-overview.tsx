@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Widget } from "~/components/widget";
 import { localizeDigits } from "~/utils/numbers";
+import { inRequestStateOrder, requestStateLabel } from "~/utils/request-states";
 import type { RequestStateCount } from "~/utils/provider/dashboard.server";
 import type { DashboardData } from "./dashboard-data.server";
 
@@ -71,8 +72,9 @@ const CHART_WIDTH = 560;
 const COUNT_WIDTH = 40;
 
 /** Requests by every state as a server-drawn SVG bar chart; its text alternative lists the numbers. */
-function StateChart({ counts }: { counts: RequestStateCount[] }) {
+function StateChart({ counts: providerCounts }: { counts: RequestStateCount[] }) {
   const { t, i18n } = useTranslation();
+  const counts = inRequestStateOrder(providerCounts);
   const rtl = i18n.dir() === "rtl";
   const max = Math.max(1, ...counts.map((entry) => entry.Count));
   const barSpace = CHART_WIDTH - LABEL_WIDTH - COUNT_WIDTH;
@@ -82,7 +84,7 @@ function StateChart({ counts }: { counts: RequestStateCount[] }) {
   const summary = counts
     .map(
       (entry) =>
-        `${t(`requestStates.${entry.State}`)}: ${localizeDigits(entry.Count, i18n.language)}`,
+        `${requestStateLabel(entry.State, t)}: ${localizeDigits(entry.Count, i18n.language)}`,
     )
     .join(t("listSeparator"));
   return (
@@ -111,7 +113,7 @@ function StateChart({ counts }: { counts: RequestStateCount[] }) {
                 fontSize="13"
                 fill="#374151"
               >
-                {t(`requestStates.${entry.State}`)}
+                {requestStateLabel(entry.State, t)}
               </text>
               <rect
                 x={x(LABEL_WIDTH, width)}

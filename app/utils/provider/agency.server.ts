@@ -23,7 +23,7 @@ export function registerAgency(ctx: ProviderContext, registration: AgencyRegistr
     {
       method: "POST",
       path: "/api/AgencyClient",
-      domainModel: "CreateAgencyDTO",
+      bodyModel: "CreateAgencyDTO",
       json: registration,
     },
     createdAgencySchema,
@@ -49,7 +49,7 @@ export type AgencyInfo = z.infer<typeof agencyInfoSchema>;
 export function getAgencyInfo(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/AgencyClient", domainModel: "AgencyWithUserDTO" },
+    { path: "/api/AgencyClient", responseModel: "AgencyWithUserDTO" },
     agencyInfoSchema,
   );
 }
@@ -58,7 +58,13 @@ export function getAgencyInfo(ctx: ProviderContext) {
 export function updateAgencyInfo(ctx: ProviderContext, info: AgencyInfo) {
   return providerRequest(
     ctx,
-    { method: "PUT", path: "/api/AgencyClient", domainModel: "AgencyWithUserDTO", json: info },
+    {
+      method: "PUT",
+      path: "/api/AgencyClient",
+      responseModel: "AgencyWithUserDTO",
+      bodyModel: "AgencyWithUserDTO",
+      json: info,
+    },
     agencyInfoSchema,
   );
 }

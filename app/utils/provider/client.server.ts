@@ -11,7 +11,7 @@ export const profileSummarySchema = z.object({
 export function getProfileSummary(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/Client", domainModel: "UserProfileData" },
+    { path: "/api/Client", responseModel: "UserProfileData" },
     profileSummarySchema,
   );
 }

@@ -6,10 +6,10 @@ const count = z.number().int().min(0);
 /** GET /api/DashboardClient answers several models; the Accept header's domain model picks one. */
 function dashboardModel<Schema extends z.ZodTypeAny>(
   ctx: ProviderContext,
-  domainModel: string,
+  responseModel: string,
   schema: Schema,
 ) {
-  return providerRequest(ctx, { path: "/api/DashboardClient", domainModel }, schema);
+  return providerRequest(ctx, { path: "/api/DashboardClient", responseModel }, schema);
 }
 
 /** Spec §3 "Dashboard statistics": `xNumber` are request counts, the bare names are shares of the total in percent. */

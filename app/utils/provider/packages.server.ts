@@ -27,7 +27,7 @@ export const recentlyUpdatedHotelSchema = z.object({
 export function getPackages(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/AccommodationPackageClient", domainModel: "AccommodationPackageData" },
+    { path: "/api/AccommodationPackageClient", responseModel: "AccommodationPackageData" },
     z.array(accommodationPackageSchema),
   );
 }
@@ -36,7 +36,7 @@ export function getPackages(ctx: ProviderContext) {
 export function getRecentlyUpdatedHotels(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/AccommodationPackageClient", domainModel: "RecentlyUpdatedHotels" },
+    { path: "/api/AccommodationPackageClient", responseModel: "RecentlyUpdatedHotels" },
     z.array(recentlyUpdatedHotelSchema),
   );
 }
@@ -48,7 +48,7 @@ export async function logPackageDownload(ctx: ProviderContext, accommodationPack
     {
       method: "POST",
       path: "/api/AccommodationPackageClient",
-      domainModel: "PackageDownloadLog",
+      bodyModel: "PackageDownloadLog",
       json: { AccommodationPackageId: accommodationPackageId },
     },
     z.unknown(),

@@ -19,7 +19,13 @@ export function getPictures(ctx: ProviderContext, groupId: number) {
   );
 }
 
-/** GET /PublicFiles/{fileName}: a stored file (banner pictures, receipt uploads), as the provider sends it. */
+/**
+ * GET /PublicFiles/{fileName}: a stored file (banner pictures, receipt uploads), as the provider
+ * sends it. Public: often a CDN or a plain file server that logs headers, so it never gets the token.
+ */
 export function getPublicFile(ctx: ProviderContext, fileName: string) {
-  return providerFetch(ctx, { path: `/PublicFiles/${encodeURIComponent(fileName)}` });
+  return providerFetch(
+    { signal: ctx.signal },
+    { path: `/PublicFiles/${encodeURIComponent(fileName)}` },
+  );
 }

@@ -39,7 +39,8 @@ describe("request conventions", () => {
       {
         method: "PUT",
         path: "/api/AgencyClient",
-        domainModel: "AgencyWithUserDTO",
+        responseModel: "AgencyWithUserDTO",
+        bodyModel: "AgencyWithUserDTO",
         json: { Email: "a@b.c" },
       },
       anything,
@@ -197,5 +198,35 @@ describe("error mapping (spec §8)", () => {
     const work = providerRequest({ signal: controller.signal }, { path: "/api/slow" }, anything);
     controller.abort();
     await expect(work).rejects.not.toBeInstanceOf(ProviderError);
+  });
+});
+
+describe("ASP.NET-style validation errors", () => {
+  test("ModelState messages are kept per field, the parameter prefix dropped", async () => {
+    server.use(
+      http.post(`${PROVIDER}/api/AgencyClient`, () =>
+        HttpResponse.json(
+          {
+            Message: "The request is invalid.",
+            ModelState: {
+              "model.Email": ["The Email field is not a valid e-mail address."],
+              "model.Address.City": "City is required.",
+              "": ["Something about the whole body."],
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = await failureOf(
+      providerRequest({}, { method: "POST", path: "/api/AgencyClient", json: {} }, anything),
+    );
+    expect(error.kind).toBe("bad-request");
+    expect(error.providerMessage).toBe("The request is invalid.");
+    expect(error.fieldErrors).toEqual({
+      Email: ["The Email field is not a valid e-mail address."],
+      "Address.City": ["City is required."],
+      "": ["Something about the whole body."],
+    });
   });
 });

@@ -30,6 +30,8 @@ export class ProviderError extends Error {
     readonly providerMessage?: string,
     /** A machine-readable reason, where the provider gives one (OAuth's `error` from /token). */
     readonly providerCode?: string,
+    /** Messages per body field, from an ASP.NET-style 400 (`ModelState`), keyed by the field's name. */
+    readonly fieldErrors: Record<string, string[]> = {},
   ) {
     super(`Provider ${kind} (${status})${providerMessage ? `: ${providerMessage}` : ""}`);
     this.name = "ProviderError";
@@ -50,14 +52,18 @@ export type ProviderRequestOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   query?: Query;
-  domainModel?: string;
-  /** JSON body; its domain model is the same as the response's unless `bodyDomainModel` is given. */
+  /** The domain model of the answer, named on `Accept`; none for an empty answer or a file. */
+  responseModel?: string;
+  /** A JSON body, and its domain model (named on `Content-Type`). */
   json?: unknown;
-  bodyDomainModel?: string;
+  bodyModel?: string;
   /** A form body (URL-encoded or multipart) sent as is. */
   form?: URLSearchParams | FormData;
   headers?: Record<string, string>;
 };
+
+/** What to ask for when the call names no model: any JSON, or (files) anything at all. */
+type Accepting = "json" | "anything";
 
 export function providerUrl(path: string, query?: Query) {
   const url = new URL(path.replace(/^\//, ""), env.PROVIDER_API_URL.replace(/\/?$/, "/"));
@@ -77,20 +83,28 @@ function requestSignal(ctx: ProviderContext) {
   return present.length ? AbortSignal.any(present) : undefined;
 }
 
-/** Sends a request and maps every failure to a ProviderError; resolves only with a 2xx Response. */
+/**
+ * Sends a request and maps every failure to a ProviderError; resolves only with a 2xx Response.
+ * The bearer token goes only where `ctx` carries one: calls that need none get a context without it.
+ */
 export async function providerFetch(
   ctx: ProviderContext,
   options: ProviderRequestOptions,
+  accepting: Accepting = "anything",
 ): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set(
     "Accept",
-    options.domainModel ? mediaType(options.domainModel) : "application/json, */*",
+    options.responseModel
+      ? mediaType(options.responseModel)
+      : accepting === "json"
+        ? mediaType()
+        : "*/*",
   );
   if (ctx.token) headers.set("Authorization", `Bearer ${ctx.token}`);
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
-    headers.set("Content-Type", mediaType(options.bodyDomainModel ?? options.domainModel));
+    headers.set("Content-Type", mediaType(options.bodyModel));
     body = JSON.stringify(options.json);
   } else if (options.form) {
     body = options.form;
@@ -114,10 +128,10 @@ export async function providerFetch(
   if (response.ok) return response;
 
   const text = await response.text().catch(() => "");
-  const { message, code } = readError(text);
+  const { message, code, fieldErrors } = readError(text);
   switch (response.status) {
     case 400:
-      throw new ProviderError("bad-request", 400, message, code);
+      throw new ProviderError("bad-request", 400, message, code, fieldErrors);
     case 401:
       if (ctx.onUnauthorized) await ctx.onUnauthorized();
       throw new ProviderError("unauthorized", 401, message);
@@ -139,7 +153,7 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   options: ProviderRequestOptions,
   schema: Schema,
 ): Promise<z.infer<Schema>> {
-  const response = await providerFetch(ctx, options);
+  const response = await providerFetch(ctx, options, "json");
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -151,7 +165,7 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   const result = schema.safeParse(parsed);
   if (!result.success) {
     console.error(
-      `Provider ${options.path} sent an unexpected ${options.domainModel ?? "body"}:`,
+      `Provider ${options.path} sent an unexpected ${options.responseModel ?? "body"}:`,
       result.error.issues,
     );
     throw new ProviderError("unavailable", response.status);
@@ -159,11 +173,14 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   return result.data;
 }
 
+type ReadError = { message?: string; code?: string; fieldErrors?: Record<string, string[]> };
+
 /**
- * The provider answers errors as a JSON string, `{ Message }`, OAuth's `{ error, error_description }`
- * or plain text; HTML error pages carry nothing worth showing.
+ * The provider answers errors as a JSON string, `{ Message }`, ASP.NET's
+ * `{ Message, ModelState: { "model.Email": ["…"] } }`, OAuth's `{ error, error_description }` or
+ * plain text; HTML error pages carry nothing worth showing.
  */
-function readError(text: string): { message?: string; code?: string } {
+export function readError(text: string): ReadError {
   const trimmed = text.trim();
   if (!trimmed) return {};
   try {
@@ -176,10 +193,27 @@ function readError(text: string): { message?: string; code?: string } {
     return {
       message: text("Message") ?? text("message") ?? text("error_description") ?? text("error"),
       code: text("error"),
+      fieldErrors: readModelState(record.ModelState ?? record.modelState),
     };
   } catch {
     return trimmed.startsWith("<") ? {} : { message: trimmed.slice(0, 500) };
   }
+}
+
+/** `{ "model.Email": ["…"], "model.Address.City": "…" }` → `{ Email: ["…"], "Address.City": ["…"] }`. */
+function readModelState(modelState: unknown): Record<string, string[]> | undefined {
+  if (!modelState || typeof modelState !== "object") return undefined;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(modelState)) {
+    const messages = (Array.isArray(value) ? value : [value]).filter(
+      (message): message is string => typeof message === "string" && message.length > 0,
+    );
+    if (!messages.length) continue;
+    // ASP.NET prefixes the action's parameter name ("model.", "dto."); the field is what follows.
+    const field = key.includes(".") ? key.slice(key.indexOf(".") + 1) : key;
+    (fieldErrors[field] ??= []).push(...messages);
+  }
+  return fieldErrors;
 }
 
 /** The user-facing text for a provider failure, in the user's language (spec §8). */

@@ -11,7 +11,7 @@ export async function changePassword(
     {
       method: "PUT",
       path: "/api/Users",
-      domainModel: "CurrentUserChangePasswordDto",
+      bodyModel: "CurrentUserChangePasswordDto",
       json: passwords,
     },
     z.unknown(),

@@ -5,6 +5,7 @@ import {
   domainModelOf,
   fail,
   parseBody,
+  requireAcceptModel,
   requireBodyModel,
   requireUser,
   type SandboxContext,
@@ -94,6 +95,7 @@ export function accountHandlers(ctx: SandboxContext) {
 
     http.post(`${base}/api/AgencyClient`, async ({ request }) => {
       requireBodyModel(request, "CreateAgencyDTO");
+      requireAcceptModel(request, null);
       const body = await parseBody(request, createAgencySchema);
       const { state } = store;
       if (state.users.some((user) => user.userName.toLowerCase() === body.UserName.toLowerCase())) {
@@ -125,12 +127,14 @@ export function accountHandlers(ctx: SandboxContext) {
 
     http.get(`${base}/api/AgencyClient`, ({ request }) => {
       const { user, agency } = requireUser(ctx, request);
+      requireAcceptModel(request, "AgencyWithUserDTO");
       return HttpResponse.json(agencyWithUser(user, agency));
     }),
 
     http.put(`${base}/api/AgencyClient`, async ({ request }) => {
       const { user, agency } = requireUser(ctx, request);
       requireBodyModel(request, "AgencyWithUserDTO");
+      requireAcceptModel(request, "AgencyWithUserDTO");
       const body = await parseBody(request, agencyWithUserSchema);
       const emailChanged = body.Email.toLowerCase() !== agency.email.toLowerCase();
       Object.assign(agency, {
@@ -159,6 +163,7 @@ export function accountHandlers(ctx: SandboxContext) {
     http.put(`${base}/api/Users`, async ({ request }) => {
       const { user } = requireUser(ctx, request);
       requireBodyModel(request, "CurrentUserChangePasswordDto");
+      requireAcceptModel(request, null);
       const body = await parseBody(request, changePasswordSchema);
       if (body.CurrentPassword !== user.password) fail(400, "The current password is incorrect.");
       if (body.NewPassword !== body.ConfirmPassword)

@@ -24,6 +24,16 @@ export function requireBodyModel(request: Request, expected: string) {
     fail(400, `Expected a ${expected} body (Content-Type domain-model), got ${model ?? "none"}.`);
 }
 
+/**
+ * The provider refuses (406) an `Accept` naming a domain model other than the one this call answers;
+ * `null` for calls that answer no model (an empty body, a file, a plain list).
+ */
+export function requireAcceptModel(request: Request, expected: string | null) {
+  const model = domainModelOf(request.headers.get("Accept"));
+  if (model && model !== expected)
+    fail(406, `This call answers ${expected ?? "no domain model"}, not ${model}.`);
+}
+
 export async function parseBody<Schema extends z.ZodTypeAny>(
   request: Request,
   schema: Schema,

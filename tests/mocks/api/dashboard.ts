@@ -1,3 +1,4 @@
+import { providerToday } from "../clock";
 import { http, HttpResponse } from "msw";
 import { REQUEST_STATES, type ReserveRequest } from "../model";
 import { domainModelOf, fail, requireUser, type SandboxContext } from "./common";
@@ -36,7 +37,7 @@ export function dashboardHandlers(ctx: SandboxContext) {
       const { agency } = requireUser(ctx, request);
       const requests = ctx.store.state.requests.filter((entry) => entry.agencyId === agency.id);
       const { state } = ctx.store;
-      const today = new Date().toISOString().slice(0, 10);
+      const today = providerToday();
       switch (domainModelOf(request.headers.get("Accept"))) {
         case "DashboardRequestStatistics":
           return HttpResponse.json(requestStatistics(requests));

@@ -5,6 +5,7 @@ import {
   domainModelOf,
   fail,
   parseBody,
+  requireAcceptModel,
   requireBodyModel,
   requireUser,
   type SandboxContext,
@@ -22,6 +23,7 @@ export function packageHandlers(ctx: SandboxContext) {
       const url = new URL(request.url);
       const packageId = url.searchParams.get("accommodationPackageId");
       if (packageId) {
+        requireAcceptModel(request, null);
         const pkg = state.packages.find((entry) => String(entry.id) === packageId);
         if (!pkg || String(pkg.partyId) !== url.searchParams.get("partyId"))
           fail(404, "No such package for this party.");
@@ -65,6 +67,7 @@ export function packageHandlers(ctx: SandboxContext) {
     http.post(`${base}/api/AccommodationPackageClient`, async ({ request }) => {
       const { user } = requireUser(ctx, request);
       requireBodyModel(request, "PackageDownloadLog");
+      requireAcceptModel(request, null);
       const { AccommodationPackageId } = await parseBody(
         request,
         z.object({ AccommodationPackageId: z.number().int() }),
@@ -82,6 +85,7 @@ export function packageHandlers(ctx: SandboxContext) {
 
     http.get(`${base}/api/Pictures`, ({ request }) => {
       requireUser(ctx, request);
+      requireAcceptModel(request, null);
       const groupId = Number(new URL(request.url).searchParams.get("groupId"));
       if (!Number.isInteger(groupId)) fail(400, "groupId is required.");
       return HttpResponse.json(
@@ -92,7 +96,8 @@ export function packageHandlers(ctx: SandboxContext) {
     }),
 
     // Public files need no token: the provider serves them like a static folder.
-    http.get(`${base}/PublicFiles/:fileName`, ({ params }) => {
+    http.get(`${base}/PublicFiles/:fileName`, ({ request, params }) => {
+      requireAcceptModel(request, null);
       const picture = store.state.pictures.find((entry) => entry.fileName === params.fileName);
       if (!picture) return fail(404, "No such file.");
       return new HttpResponse(bannerSvg(picture), {

@@ -1,3 +1,4 @@
+import { providerToday } from "../clock";
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import { priceRequest, ruleViolation } from "../prices";
@@ -39,7 +40,7 @@ export function reserveRequestHandlers(ctx: SandboxContext) {
       if (!hotel || hotel.accommodationPackageId !== body.AccommodationPackageId)
         fail(400, "This hotel is not in that package.");
       if (hotel!.isInActive) fail(400, `${hotel!.hotelName} is not on sale at the moment.`);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = providerToday();
       if (body.CheckInDate < today) fail(400, "The check-in date has passed.");
       if (body.CheckOutDate <= body.CheckInDate)
         fail(400, "The check-out date must come after the check-in date.");

@@ -1,0 +1,187 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { getAgencyInfo, registerAgency, updateAgencyInfo } from "./agency.server";
+import { getProfileSummary } from "./client.server";
+import {
+  getAnnouncements,
+  getCommissionGroups,
+  getRequestStateCounts,
+  getRequestStatistics,
+  getUnreadNotes,
+} from "./dashboard.server";
+import {
+  downloadPackagePriceList,
+  getPackages,
+  getRecentlyUpdatedHotels,
+  logPackageDownload,
+} from "./packages.server";
+import { getPictures, getPublicFile } from "./pictures.server";
+import type { ProviderContext } from "./request.server";
+import { requestToken } from "./token.server";
+import { changePassword } from "./users.server";
+
+/**
+ * What each client call puts on the wire, as docs/provider-api.md states it: whether it carries the
+ * bearer token, the model it asks for on `Accept`, and the model of its body on `Content-Type`.
+ */
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const ctx: ProviderContext = { token: "the-token" };
+const json = (model: string) => `application/json; domain-model=${model}`;
+const agency = {
+  AgencyId: 1,
+  AgencyName: "A",
+  ManagerFirstName: "M",
+  ManagerLastName: "S",
+  PhoneNumber: "+98 21 1234 5678",
+  Email: "a@b.c",
+  EmailConfirmed: true,
+  CountryCode: "IR",
+  City: "Tehran",
+  Address: "Vanak",
+  UserName: "demo",
+};
+const statistics = {
+  invoiced: 0,
+  confirmed: 0,
+  rejected: 0,
+  waitForPayment: 0,
+  canceled: 0,
+  total: 0,
+  invoicedNumber: 0,
+  waitForPaymentNumber: 0,
+  confirmedNumber: 0,
+  rejectedNumber: 0,
+};
+
+type Expected = { token: boolean; accept: string; contentType?: string };
+const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown } & Expected> = [
+  {
+    name: "POST /token",
+    run: () => requestToken({}, { username: "u", password: "p", requestReference: "r" }),
+    reply: { access_token: "t" },
+    token: false,
+    accept: "application/json",
+    contentType: "application/x-www-form-urlencoded;charset=UTF-8",
+  },
+  {
+    name: "POST /api/AgencyClient",
+    run: () =>
+      registerAgency({}, { ...agency, Password: "Secret123" } as Parameters<
+        typeof registerAgency
+      >[1]),
+    reply: { AgencyId: 2 },
+    token: false,
+    accept: "application/json",
+    contentType: json("CreateAgencyDTO"),
+  },
+  {
+    name: "GET /api/AgencyClient",
+    run: () => getAgencyInfo(ctx),
+    reply: agency,
+    token: true,
+    accept: json("AgencyWithUserDTO"),
+  },
+  {
+    name: "PUT /api/AgencyClient",
+    run: () => updateAgencyInfo(ctx, agency),
+    reply: agency,
+    token: true,
+    accept: json("AgencyWithUserDTO"),
+    contentType: json("AgencyWithUserDTO"),
+  },
+  {
+    name: "PUT /api/Users (204)",
+    run: () =>
+      changePassword(ctx, { CurrentPassword: "a", NewPassword: "b", ConfirmPassword: "b" }),
+    reply: null,
+    token: true,
+    accept: "application/json",
+    contentType: json("CurrentUserChangePasswordDto"),
+  },
+  {
+    name: "GET /api/Client as UserProfileData",
+    run: () => getProfileSummary(ctx),
+    reply: { UserName: "demo", AgencyName: "A", ShouldVerifyEmail: false },
+    token: true,
+    accept: json("UserProfileData"),
+  },
+  ...[
+    { model: "DashboardRequestStatistics", run: getRequestStatistics, reply: statistics },
+    { model: "RequestStateCounts", run: getRequestStateCounts, reply: [] },
+    { model: "DashboardUnreadNotes", run: getUnreadNotes, reply: [] },
+    { model: "DashboardAnnouncements", run: getAnnouncements, reply: [] },
+    { model: "AgencyGroupCommission", run: getCommissionGroups, reply: { title: "", groups: [] } },
+  ].map(({ model, run, reply }) => ({
+    name: `GET /api/DashboardClient as ${model}`,
+    run: () => run(ctx),
+    reply,
+    token: true,
+    accept: json(model),
+  })),
+  {
+    name: "GET /api/AccommodationPackageClient as AccommodationPackageData",
+    run: () => getPackages(ctx),
+    reply: [],
+    token: true,
+    accept: json("AccommodationPackageData"),
+  },
+  {
+    name: "GET /api/AccommodationPackageClient as RecentlyUpdatedHotels",
+    run: () => getRecentlyUpdatedHotels(ctx),
+    reply: [],
+    token: true,
+    accept: json("RecentlyUpdatedHotels"),
+  },
+  {
+    name: "POST /api/AccommodationPackageClient (download log, 204)",
+    run: () => logPackageDownload(ctx, 2),
+    reply: null,
+    token: true,
+    accept: "application/json",
+    contentType: json("PackageDownloadLog"),
+  },
+  {
+    name: "GET /api/AccommodationPackageClient?accommodationPackageId (a file)",
+    run: () => downloadPackagePriceList(ctx, { accommodationPackageId: 2, partyId: 42 }),
+    reply: "%PDF-",
+    token: true,
+    accept: "*/*",
+  },
+  {
+    name: "GET /api/Pictures (no model)",
+    run: () => getPictures(ctx, 2),
+    reply: [],
+    token: true,
+    accept: "application/json",
+  },
+  {
+    name: "GET /PublicFiles/{name} (public: no token)",
+    run: () => getPublicFile(ctx, "kish island 2026.svg"),
+    reply: "<svg/>",
+    token: false,
+    accept: "*/*",
+  },
+];
+
+describe("what every call sends", () => {
+  test.each(calls)("$name", async ({ run, reply, token, accept, contentType }) => {
+    let seen: Headers | undefined;
+    server.use(
+      http.all("http://localhost/*", ({ request }) => {
+        seen = request.headers;
+        if (reply === null) return new HttpResponse(null, { status: 204 });
+        return typeof reply === "string" ? new HttpResponse(reply) : HttpResponse.json(reply);
+      }),
+    );
+    await run();
+    expect(seen?.get("Authorization") ?? null).toBe(token ? "Bearer the-token" : null);
+    expect(seen?.get("Accept")).toBe(accept);
+    expect(seen?.get("Content-Type") ?? undefined).toBe(contentType);
+  });
+});

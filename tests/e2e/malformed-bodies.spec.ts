@@ -1,0 +1,101 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * Every action reads its body through one helper (app/utils/form-data.server.ts): a body no form
+ * sends answers 415, a broken one 400, each with a translated message, never a 500. A new action
+ * joins this table with one line.
+ */
+const ACTION_ROUTES = [
+  "/auth/login",
+  "/auth/register",
+  "/auth/logout",
+  "/changePassword",
+  "/account/verify-email",
+  "/settings/language",
+  "/settings/sidebar",
+  "/dashboard/packages/2/price-list",
+];
+
+const MALFORMED_BODIES: Array<{
+  kind: string;
+  headers: Record<string, string>;
+  data: string;
+  status: number;
+  message: string;
+}> = [
+  {
+    kind: "a JSON body",
+    headers: { "Content-Type": "application/json" },
+    data: JSON.stringify({ currentPassword: "Demo1234" }),
+    status: 415,
+    message: "This page only accepts its own forms",
+  },
+  {
+    kind: "a broken multipart body",
+    headers: { "Content-Type": "multipart/form-data; boundary=----portal" },
+    data: '------portal\r\nContent-Disposition: form-data; name="csrf"\r\n\r\nabc\r\n--garbage',
+    status: 400,
+    message: "The form could not be read",
+  },
+  {
+    kind: "no body type at all",
+    headers: {},
+    data: "just some text",
+    status: 415,
+    message: "This page only accepts its own forms",
+  },
+];
+
+test.describe("malformed request bodies", () => {
+  // These are requests, not pages: one run is enough.
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "no browser involved");
+
+  test("every action answers 4xx with a translated message, and the session survives", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    for (const route of ACTION_ROUTES) {
+      for (const body of MALFORMED_BODIES) {
+        const response = await page.request.post(route, {
+          headers: body.headers,
+          data: body.data,
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${body.kind} to ${route}`).toBe(body.status);
+        expect(await response.text(), `${body.kind} to ${route}`).toContain(body.message);
+      }
+    }
+    // Nothing was done: still signed in, logout included.
+    await portal.visit("/changePassword");
+    await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+  });
+
+  test("the message is in the user's language", async ({ portal, page }) => {
+    await portal.signIn();
+    await portal.switchLanguage("فارسی");
+    const response = await page.request.post("/changePassword", {
+      headers: { "Content-Type": "application/json" },
+      data: "{}",
+    });
+    expect(response.status()).toBe(415);
+    expect(await response.text()).toContain("این صفحه فقط فرم‌های خودش را می‌پذیرد");
+  });
+
+  test("a post from another site changes nothing", async ({ portal, page, sandbox }) => {
+    await portal.signIn();
+    const response = await page.request.post("/changePassword", {
+      headers: { Origin: "https://evil.example" },
+      form: {
+        currentPassword: "Demo1234",
+        newPassword: "Hacked2026",
+        confirmPassword: "Hacked2026",
+      },
+      maxRedirects: 0,
+    });
+    // Remix refuses it before any action runs (decision 007 explains the status).
+    expect(response.status()).toBeGreaterThanOrEqual(400);
+    const demo = (await sandbox.state()).users.find((user) => user.userName === "demo");
+    expect(demo?.password).toBe("Demo1234");
+  });
+});
