@@ -11,12 +11,12 @@ export async function loader() {
   const started = Date.now();
   let providerReachable = false;
   try {
-    // Any HTTP answer, even 404, means the provider is up.
-    await fetch(providerUrl("/"), {
+    // Any answer below 500, even 401 or 404, means the provider is up (docs/provider-api.md).
+    const response = await fetch(providerUrl("/"), {
       method: "HEAD",
       signal: AbortSignal.timeout(PROVIDER_PROBE_TIMEOUT_MS),
     });
-    providerReachable = true;
+    providerReachable = response.status < 500;
   } catch {
     providerReachable = false;
   }

@@ -27,6 +27,9 @@ export class Sandbox {
   fault(fault: Fault) {
     return this.call("POST", "/faults", fault);
   }
+  clearFaults() {
+    return this.call("DELETE", "/faults");
+  }
   confirmEmail(userName: string) {
     return this.call("POST", "/email-confirmations/confirm", { userName });
   }
