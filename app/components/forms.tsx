@@ -69,9 +69,22 @@ type TextFieldProps = Omit<FieldFrameProps, "children"> & {
   type?: "text" | "email" | "password" | "tel" | "date" | "time" | "number";
   autoComplete?: string;
   dir?: "ltr" | "rtl" | "auto";
+  placeholder?: string;
+  inputMode?: "text" | "numeric";
+  /** A `<datalist>` id offering suggestions (filled with JS). */
+  list?: string;
 };
 
-export function TextField({ meta, type = "text", autoComplete, dir, ...frame }: TextFieldProps) {
+export function TextField({
+  meta,
+  type = "text",
+  autoComplete,
+  dir,
+  placeholder,
+  inputMode,
+  list,
+  ...frame
+}: TextFieldProps) {
   const { key, ...inputProps } = getInputProps(meta, {
     type,
     ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
@@ -83,6 +96,9 @@ export function TextField({ meta, type = "text", autoComplete, dir, ...frame }: 
         {...inputProps}
         autoComplete={autoComplete}
         dir={dir}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        list={list}
         className={controlClasses}
       />
     </FieldFrame>
@@ -120,6 +136,42 @@ export function NewPasswordFields({
         dir="ltr"
       />
     </>
+  );
+}
+
+/** A single checkbox with its label beside it (the label is the question). */
+export function CheckboxField({
+  meta,
+  label,
+  hint,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+}) {
+  const { key, ...inputProps } = getInputProps(meta, {
+    type: "checkbox",
+    ariaDescribedBy: hint ? meta.descriptionId : undefined,
+  });
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <input
+          key={key}
+          {...inputProps}
+          className="h-5 w-5 rounded border-gray-400 text-primary focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
+        />
+        <label htmlFor={meta.id} className="text-sm font-medium text-gray-800">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={meta.descriptionId} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
   );
 }
 
@@ -209,5 +261,17 @@ export function ErrorSummary({
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Enter in a field presses a form's first submit button: in a form whose first buttons add or
+ * remove rows, this hidden one comes first so Enter continues instead (stack notes, conform trap).
+ */
+export function EnterSubmitsForm({ children }: { children: ReactNode }) {
+  return (
+    <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+      {children}
+    </button>
   );
 }

@@ -8,3 +8,24 @@ export function toPersianDigits(text: string) {
 export function localizeDigits(text: string | number, language: string) {
   return language === "fa" ? toPersianDigits(String(text)) : String(text);
 }
+
+/** Persian (۰–۹) and Arabic-Indic (٠–٩) digits as Latin ones: people type whichever they have. */
+export function normalizeDigits(text: string) {
+  return text
+    .replace(/[۰-۹]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
+}
+
+/** An amount in a currency, written the user's way (Persian digits and order in `fa`). */
+export function formatMoney(amount: number, currency: string, language: string) {
+  try {
+    return new Intl.NumberFormat(language === "fa" ? "fa-IR" : "en-GB", {
+      style: "currency",
+      currency,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    // A currency code the runtime does not know: the number, then the code.
+    return `${localizeDigits(amount.toLocaleString("en-GB"), language)} ${currency}`;
+  }
+}

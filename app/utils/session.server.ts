@@ -29,10 +29,13 @@ function createRedisClient(url: string) {
   return redis;
 }
 
-export const sessionStorage = env.REDIS_URL
+/** The Redis client of the session store, when sessions live in Redis (drafts live beside them). */
+export const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL) : null;
+
+export const sessionStorage = redis
   ? createRedisSessionStorage<SessionData>({
       cookie: sessionCookie,
-      redis: createRedisClient(env.REDIS_URL),
+      redis,
       fallbackTtlSeconds: SESSION_MAX_AGE_SECONDS,
     })
   : createFileSessionStorage<SessionData>({ cookie: sessionCookie, dir: env.SESSION_DIR });

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
@@ -86,6 +87,9 @@ export class Portal {
   }
 }
 
+/** Where the portal under test keeps drafts and submit claims (its SESSION_DIR in playwright.config.ts). */
+export const PORTAL_RECORDS_DIR = ".data/e2e/sessions/records";
+
 type Fixtures = { sandbox: Sandbox; portal: Portal };
 
 export const test = base.extend<Fixtures>({
@@ -95,6 +99,8 @@ export const test = base.extend<Fixtures>({
     await use(sandbox);
   },
   portal: async ({ page, javaScriptEnabled, sandbox: _sandbox }, use) => {
+    // Wizard drafts outlive sessions on purpose; each test starts without one.
+    rmSync(PORTAL_RECORDS_DIR, { recursive: true, force: true });
     await use(new Portal(page, javaScriptEnabled));
   },
 });

@@ -2,6 +2,7 @@ import { http, HttpResponse } from "msw";
 import { accountHandlers } from "./api/account";
 import { authHandlers } from "./api/auth";
 import { dashboardHandlers } from "./api/dashboard";
+import { hotelHandlers } from "./api/hotels";
 import { packageHandlers } from "./api/packages";
 import { reserveRequestHandlers } from "./api/reserve-requests";
 import { controlHandlers } from "./control";
@@ -28,6 +29,7 @@ export function createSandboxHandlers(
     ...accountHandlers(ctx),
     ...dashboardHandlers(ctx),
     ...packageHandlers(ctx),
+    ...hotelHandlers(ctx),
     ...reserveRequestHandlers(ctx),
     ...controlHandlers(ctx, faults),
     // The portal's health check and the test runner only ask whether anything answers here.

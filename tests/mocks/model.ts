@@ -247,6 +247,15 @@ export type SandboxState = {
   downloadLogs: DownloadLog[];
   /** Email changes waiting for the user to follow the confirmation link. */
   pendingEmailConfirmations: Array<{ agencyId: number; email: string }>;
+  /** Answers already given to an `Idempotency-Key`: the same key gets the same answer. */
+  idempotentAnswers: Array<{
+    key: string;
+    userName: string;
+    status: number;
+    body: { Id: number; RequestNumber: string };
+  }>;
+  /** Every submitted reservation request body, exactly as it arrived (tests compare payloads). */
+  receivedReservations: Array<{ requestId: number; body: unknown }>;
 };
 
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;

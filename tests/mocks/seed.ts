@@ -623,5 +623,7 @@ export function createSeedState(today: Date = new Date()): SandboxState {
     ],
     downloadLogs: [],
     pendingEmailConfirmations: [],
+    idempotentAnswers: [],
+    receivedReservations: [],
   };
 }

@@ -60,13 +60,15 @@ export type ProviderRequestOptions = {
   /** A form body (URL-encoded or multipart) sent as is. */
   form?: URLSearchParams | FormData;
   headers?: Record<string, string>;
+  /** Another service spoken to the same way (the geo service); the provider's API by default. */
+  baseUrl?: string;
 };
 
 /** What to ask for when the call names no model: any JSON, or (files) anything at all. */
 type Accepting = "json" | "anything";
 
-export function providerUrl(path: string, query?: Query) {
-  const url = new URL(path.replace(/^\//, ""), env.PROVIDER_API_URL.replace(/\/?$/, "/"));
+export function providerUrl(path: string, query?: Query, baseUrl = env.PROVIDER_API_URL) {
+  const url = new URL(path.replace(/^\//, ""), baseUrl.replace(/\/?$/, "/"));
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== "")
       url.searchParams.set(key, String(value));
@@ -112,7 +114,7 @@ export async function providerFetch(
 
   let response: Response;
   try {
-    response = await fetch(providerUrl(options.path, options.query), {
+    response = await fetch(providerUrl(options.path, options.query, options.baseUrl), {
       method: options.method ?? "GET",
       headers,
       body,

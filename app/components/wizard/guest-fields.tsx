@@ -1,0 +1,65 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { SelectField, TextField } from "~/components/forms";
+
+type GuestShape = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: string;
+  passportNumber: string;
+  nationality: string;
+};
+
+/** One guest's fields (spec §3 "Guest"); gender is Female unless changed. */
+export function GuestFields({
+  meta,
+  legend,
+  countries,
+}: {
+  meta: FieldMetadata<GuestShape>;
+  legend: string;
+  countries: Array<{ value: string; label: string }>;
+}) {
+  const { t, i18n } = useTranslation("wizard");
+  const guest = meta.getFieldset();
+  return (
+    <fieldset className="grid gap-3 rounded border border-gray-200 p-3 sm:grid-cols-2 lg:grid-cols-3">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      <TextField
+        meta={guest.firstName}
+        label={t("guest.firstName")}
+        autoComplete="off"
+        dir="auto"
+      />
+      <TextField meta={guest.lastName} label={t("guest.lastName")} autoComplete="off" dir="auto" />
+      <TextField
+        meta={guest.dateOfBirth}
+        label={t("guest.dateOfBirth")}
+        hint={t(i18n.language === "fa" ? "datePlaceholderJalali" : "datePlaceholder")}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <SelectField
+        meta={guest.gender}
+        label={t("guest.gender")}
+        options={[
+          { value: "Female", label: t("guest.female") },
+          { value: "Male", label: t("guest.male") },
+        ]}
+      />
+      <TextField
+        meta={guest.passportNumber}
+        label={t("guest.passport")}
+        dir="ltr"
+        autoComplete="off"
+      />
+      <SelectField
+        meta={guest.nationality}
+        label={t("guest.nationality")}
+        placeholder={t("guest.chooseCountry")}
+        options={countries}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,318 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import {
+  CheckboxField,
+  EnterSubmitsForm,
+  ErrorSummary,
+  FieldErrors,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "~/components/forms";
+import { Button, StatusButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { StarRating } from "~/components/ui/star-rating";
+import { formatDate, wallClockIn } from "~/utils/dates";
+import { env } from "~/utils/env.server";
+import { readForm } from "~/utils/form-data.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { useIsPending } from "~/utils/misc";
+import { formatMoney, localizeDigits } from "~/utils/numbers";
+import { getPackages } from "~/utils/provider/packages.server";
+import { getPackageHotels, type PackageHotel } from "~/utils/provider/hotels.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
+import {
+  hotelFiltersSchema,
+  hotelFormDefaults,
+  hotelStepSchema,
+  type HotelFilters,
+  type HotelStepInput,
+  type HotelStepValue,
+} from "~/utils/reservation-wizard";
+import { loadWizard, nextStepUrl, requireStep } from "~/utils/reservation-wizard.server";
+
+/** Step 1, Choose Hotel: a package hotel (searchable), the stay's dates, transfer, notes. */
+
+const FILTER_FIELDS = ["packageId", "place", "grade", "name"] as const;
+
+function filtersOf(url: URL): HotelFilters {
+  return hotelFiltersSchema.parse(Object.fromEntries(url.searchParams));
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const wizard = await loadWizard(request, params);
+  requireStep(wizard, "hotel");
+  const filters = filtersOf(new URL(request.url));
+  const language = await i18nServer.getLocale(request);
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+  const [packages, everyHotel, matching] = await orProviderErrorPage(
+    request,
+    Promise.all([
+      getPackages(wizard.provider),
+      getPackageHotels(wizard.provider),
+      filtered
+        ? getPackageHotels(wizard.provider, {
+            accommodationPackageId: filters.packageId ? Number(filters.packageId) : undefined,
+            hotelPlace: filters.place,
+            hotelGrade: filters.grade ? Number(filters.grade) : undefined,
+            hotelName: filters.name,
+          })
+        : null,
+    ]),
+  );
+  const chosenId = wizard.draft.hotel?.propertyId;
+  const shown = matching ?? everyHotel;
+  // The hotel already chosen stays on the list, whatever the search.
+  const chosen = everyHotel.find((hotel) => hotel.accommodationPropertyId === chosenId);
+  const hotels = chosen && !shown.includes(chosen) ? [chosen, ...shown] : shown;
+  return {
+    today: wallClockIn(new Date(), env.PROVIDER_TIME_ZONE).slice(0, 10),
+    filters,
+    packages: packages.map((pkg) => ({
+      value: String(pkg.accommodationPackageId),
+      label: pkg.title,
+    })),
+    places: [...new Set(everyHotel.map((hotel) => hotel.hotelPlace))].sort(),
+    hotels: hotels.map((hotel) => ({
+      id: hotel.accommodationPropertyId,
+      name: hotel.hotelName,
+      grade: hotel.hotelGrade,
+      place: hotel.hotelPlace,
+      packageTitle: hotel.title ?? "",
+      minPrice: formatMoney(hotel.minPrice, hotel.currency, language),
+      available: `${formatDate(hotel.availableSince, language)} – ${formatDate(hotel.availableUntil, language)}`,
+      onSale: !hotel.isInActive,
+    })),
+    defaults: { ...hotelFormDefaults(wizard.draft, language), ...filters },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const wizard = await loadWizard(request, params);
+  requireStep(wizard, "hotel");
+  const formData = await readForm(request);
+  const language = await i18nServer.getLocale(request);
+
+  if (formData.get("intent") === "search") {
+    // Searching keeps what was typed (without JS the page reloads) and puts the search in the URL.
+    const typed = Object.fromEntries(
+      [...formData.entries()].filter(([name]) => !["csrf", "intent"].includes(name)),
+    );
+    await wizard.save({
+      ...wizard.draft,
+      hotel: null,
+      input: { ...wizard.draft.input, hotel: typed },
+    });
+    const search = new URLSearchParams();
+    for (const field of FILTER_FIELDS) {
+      const value = String(formData.get(field) ?? "").trim();
+      if (value) search.set(field, value);
+    }
+    throw redirect(`${wizard.base}/hotel${search.size ? `?${search}` : ""}`);
+  }
+
+  const today = wallClockIn(new Date(), env.PROVIDER_TIME_ZONE).slice(0, 10);
+  const submission = parseWithZod(formData, { schema: hotelStepSchema(language, today) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { packageId: _p, place: _pl, grade: _g, name: _n, ...value } = submission.value;
+
+  let hotel: PackageHotel | undefined;
+  try {
+    [hotel] = await getPackageHotels(wizard.provider, { propertyId: value.propertyId });
+  } catch (error) {
+    return providerErrorReply(request, error, submission);
+  }
+  const t = await getTranslator(request, "common");
+  if (!hotel || hotel.isInActive)
+    return data(submission.reply({ fieldErrors: { propertyId: ["validation.chooseHotel"] } }), {
+      status: 400,
+    });
+  if (value.checkIn < hotel.availableSince || value.checkOut > hotel.availableUntil) {
+    const message = t("validation.outsideAvailability", {
+      from: formatDate(hotel.availableSince, language, "long"),
+      until: formatDate(hotel.availableUntil, language, "long"),
+    });
+    const field = value.checkIn < hotel.availableSince ? "checkIn" : "checkOut";
+    return data(submission.reply({ fieldErrors: { [field]: [message] } }), { status: 400 });
+  }
+
+  const sameHotel = wizard.draft.hotel?.propertyId === hotel.accommodationPropertyId;
+  const draft = await wizard.save({
+    ...wizard.draft,
+    hotel: {
+      ...value,
+      accommodationPackageId: hotel.accommodationPackageId,
+      hotelId: hotel.hotelId,
+      hotelName: hotel.hotelName,
+      hotelGrade: hotel.hotelGrade,
+      hotelPlace: hotel.hotelPlace,
+      currency: hotel.currency,
+    },
+    // Another hotel has other room types: the rooms (and their guests' input) start again.
+    rooms: sameHotel ? wizard.draft.rooms : null,
+    input: sameHotel ? { ...wizard.draft.input, hotel: undefined } : {},
+  });
+  throw redirect(nextStepUrl(wizard, draft, "hotel"));
+}
+
+export default function HotelStep() {
+  const { today, packages, places, hotels, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("wizard");
+  const isPending = useIsPending();
+  const schema = hotelStepSchema(i18n.language, today);
+  const [form, fields] = useForm<HotelStepInput, HotelStepValue>({
+    id: "wizard-hotel",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const datePlaceholder = t(i18n.language === "fa" ? "datePlaceholderJalali" : "datePlaceholder");
+  return (
+    <Card title={t("hotel.heading")} headingLevel={2}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+        <EnterSubmitsForm>{t("continue")}</EnterSubmitsForm>
+        <AuthenticityTokenInput name="csrf" />
+        <ErrorSummary
+          formErrors={form.errors}
+          formErrorId={form.errorId}
+          fields={[
+            { meta: fields.propertyId, label: t("hotel.hotel") },
+            { meta: fields.checkIn, label: t("hotel.checkIn") },
+            { meta: fields.checkOut, label: t("hotel.checkOut") },
+            { meta: fields.description, label: t("hotel.description") },
+            { meta: fields.agencyRef, label: t("hotel.agencyRef") },
+          ]}
+        />
+
+        <fieldset className="grid gap-3 rounded border border-gray-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
+          <legend className="px-1 text-sm font-semibold">{t("hotel.search")}</legend>
+          <SelectField
+            meta={fields.packageId}
+            label={t("hotel.package")}
+            placeholder={t("hotel.any")}
+            options={packages}
+          />
+          <SelectField
+            meta={fields.place}
+            label={t("hotel.place")}
+            placeholder={t("hotel.any")}
+            options={places.map((place) => ({ value: place, label: place }))}
+          />
+          <SelectField
+            meta={fields.grade}
+            label={t("hotel.grade")}
+            placeholder={t("hotel.any")}
+            options={[5, 4, 3, 2, 1].map((grade) => ({
+              value: String(grade),
+              label: t("common:stars", {
+                count: grade,
+                grade: localizeDigits(grade, i18n.language),
+              }),
+            }))}
+          />
+          <TextField meta={fields.name} label={t("hotel.name")} />
+          <div className="sm:col-span-2 lg:col-span-4">
+            <Button type="submit" name="intent" value="search" variant="secondary" formNoValidate>
+              {t("hotel.searchButton")}
+            </Button>
+          </div>
+        </fieldset>
+
+        <fieldset
+          aria-describedby={fields.propertyId.errors ? fields.propertyId.errorId : undefined}
+        >
+          <legend className="mb-2 font-semibold" id={fields.propertyId.id}>
+            {t("hotel.hotel")}
+          </legend>
+          {hotels.length === 0 ? (
+            <p className="text-sm text-gray-700">{t("hotel.noneFound")}</p>
+          ) : (
+            <ul className="grid gap-2 md:grid-cols-2" data-testid="hotel-options">
+              {hotels.map((hotel) => (
+                <li key={hotel.id}>
+                  <label
+                    className={
+                      hotel.onSale
+                        ? "flex cursor-pointer gap-3 rounded border border-gray-300 p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-light"
+                        : "flex gap-3 rounded border border-gray-200 p-3 text-gray-500"
+                    }
+                  >
+                    <input
+                      {...getInputProps(fields.propertyId, {
+                        type: "radio",
+                        value: String(hotel.id),
+                      })}
+                      key={`${fields.propertyId.key}-${hotel.id}`}
+                      disabled={!hotel.onSale}
+                      className="mt-1 h-4 w-4"
+                    />
+                    <span className="flex flex-col gap-1 text-sm">
+                      <span className="font-semibold">
+                        <bdi>{hotel.name}</bdi>
+                      </span>
+                      <span className="flex flex-wrap items-center gap-2">
+                        <StarRating grade={hotel.grade} />
+                        <bdi>{hotel.place}</bdi> · <bdi>{hotel.packageTitle}</bdi>
+                      </span>
+                      <span>
+                        {hotel.onSale
+                          ? t("hotel.fromPrice", { price: hotel.minPrice })
+                          : t("hotel.notOnSale")}
+                      </span>
+                      <span className="text-xs text-gray-600">
+                        {t("hotel.available", { period: hotel.available })}
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <FieldErrors id={fields.propertyId.errorId} errors={fields.propertyId.errors} />
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            meta={fields.checkIn}
+            label={t("hotel.checkIn")}
+            hint={datePlaceholder}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <TextField
+            meta={fields.checkOut}
+            label={t("hotel.checkOut")}
+            hint={datePlaceholder}
+            inputMode="numeric"
+            dir="ltr"
+          />
+        </div>
+        <CheckboxField meta={fields.needTransfer} label={t("hotel.needTransfer")} />
+        <TextField
+          meta={fields.agencyRef}
+          label={t("hotel.agencyRef")}
+          hint={t("hotel.agencyRefHint")}
+        />
+        <TextareaField meta={fields.description} label={t("hotel.description")} />
+        <div>
+          <StatusButton pending={isPending} disabled={isPending}>
+            {t("continue")}
+          </StatusButton>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,458 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PriceBreakdown, type PricedRoomView } from "~/components/price-breakdown";
+import { StatusButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { AirportTitle } from "~/components/wizard/airport-field";
+import { countryOptions } from "~/utils/countries.server";
+import { formatDate } from "~/utils/dates";
+import { recordStore } from "~/utils/draft-store.server";
+import { readForm } from "~/utils/form-data.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { useIsPending } from "~/utils/misc";
+import { formatMoney, localizeDigits } from "~/utils/numbers";
+import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
+import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
+import {
+  submitReserveRequest,
+  validatePrices,
+  type ValidatedPrices,
+} from "~/utils/provider/reserve-requests.server";
+import { settle } from "~/utils/provider-errors.server";
+import type { Draft, FlightValue } from "~/utils/reservation-wizard";
+import {
+  loadWizard,
+  priceValidationRequest,
+  requireStep,
+  reservationPayload,
+  type Wizard,
+} from "~/utils/reservation-wizard.server";
+import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * Step 4, Review and Submit: the provider's prices per room with their fare breakdown, every
+ * guest and flight for a last look, then one submit that can never create two requests.
+ */
+
+/** Spec §4/§9: after a submission the user lands on the requests list. */
+const AFTER_SUBMIT = "/reservations/list";
+/** How long a submit may hold its claim before another attempt may try again. */
+const CLAIM_SECONDS = 120;
+/** A submission's outcome is remembered this long for double clicks, reloads and second tabs. */
+const OUTCOME_SECONDS = 60 * 60 * 24;
+
+type Outcome = { requestId: number; requestNumber: string };
+
+function pricedRooms(prices: ValidatedPrices, language: string): PricedRoomView[] {
+  const money = (amount: number) => formatMoney(amount, prices.currency, language);
+  const extra = (chosen: boolean, amount: number) => (chosen ? money(amount) : null);
+  return prices.rooms.map((room) => ({
+    roomType: room.roomType,
+    board: room.roomService,
+    view: room.roomView,
+    nights: localizeDigits(room.nights, language),
+    stayTotal: money(room.stayTotalPrice),
+    extraCharges: money(room.extraChargesTotalPrice),
+    total: money(room.totalPrice),
+    datePrices: room.fareBreakDown.datePrices.map((day) => ({
+      date: formatDate(day.date, language),
+      room: money(day.roomPrice),
+      childNoBed: extra(room.hasChildNoBed, day.childNoBedPrice),
+      childWithBed: extra(room.hasChildWithBed, day.childWithBedPrice),
+      extraBed: extra(room.hasExtraBed, day.extraBedPrice),
+    })),
+    specialDates: room.fareBreakDown.specialDatePrices.map((day) => ({
+      date: formatDate(day.specialDate, language),
+      room: money(day.roomPriceDifference),
+      childNoBed: extra(room.hasChildNoBed, day.childNoBedPriceDifference),
+      childWithBed: extra(room.hasChildWithBed, day.childWithBedPriceDifference),
+      extraBed: extra(room.hasExtraBed, day.extraBedPriceDifference),
+    })),
+  }));
+}
+
+function flightView(
+  flight: FlightValue,
+  draft: Draft,
+  which: "arrival" | "departure",
+  language: string,
+) {
+  const airports = draft.flights!.airports[which];
+  const airline = draft.flights!.airlines[flight.airline];
+  const [hours, minutes] = (flight.duration ?? "").split(":").map(Number);
+  return {
+    airline: airline
+      ? `${language === "fa" ? airline.name : airline.latinName} (${airline.iata})`
+      : flight.airline,
+    flightNumber: flight.flightNumber,
+    takeOff: `${formatDate(flight.takeOffDate, language)} ${localizeDigits(flight.takeOffTime, language)}`,
+    landing: flight.landingDate
+      ? `${formatDate(flight.landingDate, language)} ${localizeDigits(flight.landingTime ?? "", language)}`
+      : null,
+    origin: airports.origin,
+    destination: airports.destination,
+    duration: flight.duration
+      ? { hours: localizeDigits(hours, language), minutes: localizeDigits(minutes, language) }
+      : null,
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const wizard = await loadWizard(request, params);
+  requireStep(wizard, "review");
+  const { draft } = wizard;
+  const [language, prices] = await Promise.all([
+    i18nServer.getLocale(request),
+    settle(request, validatePrices(wizard.provider, priceValidationRequest(draft))),
+  ]);
+  const countries = new Map(
+    countryOptions(language).map((country) => [country.value, country.label]),
+  );
+  const hotel = draft.hotel!;
+  return {
+    base: wizard.base,
+    submitKey: draft.submitKey,
+    prices: prices.ok
+      ? {
+          ok: true as const,
+          rooms: pricedRooms(prices.data, language),
+          total: formatMoney(prices.data.totalPrice, prices.data.currency, language),
+          commission: formatMoney(
+            prices.data.totalCommissionPerHotel,
+            prices.data.currency,
+            language,
+          ),
+          final: formatMoney(prices.data.finalPrice, prices.data.currency, language),
+          finalAmount: prices.data.finalPrice,
+        }
+      : { ok: false as const, error: prices.error },
+    stay: {
+      hotelName: hotel.hotelName,
+      checkIn: formatDate(hotel.checkIn, language, "long"),
+      checkOut: formatDate(hotel.checkOut, language, "long"),
+      needTransfer: hotel.needTransfer,
+      agencyRef: hotel.agencyRef,
+      description: hotel.description,
+    },
+    rooms: draft.rooms!.rooms.map((room) => ({
+      guests: (
+        [
+          ["mainGuest", room.guests],
+          ["extraBed", room.extraBed],
+          ["childWithBed", room.childWithBed],
+          ["childNoBed", room.childNoBed],
+        ] as const
+      ).flatMap(([type, guests]) =>
+        guests.map((guest) => ({
+          type,
+          name: `${guest.firstName} ${guest.lastName}`,
+          dateOfBirth: formatDate(guest.dateOfBirth, language),
+          gender: guest.gender,
+          passportNumber: guest.passportNumber,
+          nationality: countries.get(guest.nationality) ?? guest.nationality,
+        })),
+      ),
+    })),
+    flights:
+      hotel.needTransfer && draft.flights
+        ? {
+            arrival: flightView(draft.flights.arrival, draft, "arrival", language),
+            departure: flightView(draft.flights.departure, draft, "departure", language),
+          }
+        : null,
+  };
+}
+
+/** The submit's success: with JS the page says so and moves on a second later; without, at once. */
+async function succeed(request: Request, enhanced: boolean, outcome: Outcome) {
+  const t = await getTranslator(request, "wizard");
+  const toast = { type: "success" as const, message: t("submitted") };
+  if (enhanced)
+    return data(
+      { submitted: outcome.requestNumber, error: null, priceChanged: false },
+      { headers: await createToastHeaders(toast) },
+    );
+  throw await redirectWithToast(AFTER_SUBMIT, toast);
+}
+
+/** Waits briefly for another attempt with the same key (a double click, a second tab) to finish. */
+async function outcomeOf(submitKey: string, waitMs: number) {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const outcome = await recordStore.get<Outcome>(`submitted:${submitKey}`);
+    if (outcome || Date.now() > until) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
+  const { draft, provider } = wizard;
+  const [prices, property] = await Promise.all([
+    validatePrices(provider, priceValidationRequest(draft)),
+    getHotelRoomTypes(provider, draft.hotel!.propertyId),
+  ]);
+  // The price moved since the user looked: show the new one and ask again.
+  if (prices.finalPrice !== reviewedFinal) return "price-changed" as const;
+  const created = await submitReserveRequest(
+    provider,
+    reservationPayload(draft, property.roomTypes, wizard.orderId),
+    draft.submitKey,
+  );
+  return { requestId: created.Id, requestNumber: created.RequestNumber };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const wizard = await loadWizard(request, params);
+  const formData = await readForm(request);
+  const submitKey = String(formData.get("submitKey") ?? "");
+  const enhanced = formData.get("enhanced") === "1";
+
+  // Already sent (a reload of the POST, a second click, another tab): land on its result.
+  const earlier = submitKey ? await recordStore.get<Outcome>(`submitted:${submitKey}`) : null;
+  if (earlier) return succeed(request, enhanced, earlier);
+  requireStep(wizard, "review");
+  if (submitKey !== wizard.draft.submitKey) throw redirect(`${wizard.base}/review`);
+
+  // Only one attempt per key talks to the provider at a time; the others wait for its outcome.
+  if (!(await recordStore.claim(`submitting:${submitKey}`, { at: Date.now() }, CLAIM_SECONDS))) {
+    const outcome = await outcomeOf(submitKey, 15_000);
+    if (outcome) return succeed(request, enhanced, outcome);
+    const t = await getTranslator(request, "wizard");
+    return data(
+      { submitted: null, error: t("stillSubmitting"), priceChanged: false },
+      { status: 409 },
+    );
+  }
+  try {
+    const result = await submit(request, wizard, Number(formData.get("reviewedFinal")));
+    if (result === "price-changed") {
+      await recordStore.delete(`submitting:${submitKey}`);
+      return data({ submitted: null, error: null, priceChanged: true }, { status: 409 });
+    }
+    await recordStore.set(`submitted:${submitKey}`, result, OUTCOME_SECONDS);
+    await wizard.discard();
+    return succeed(request, enhanced, result);
+  } catch (error) {
+    // Nothing was created, or the provider will know the key again: the next attempt may go.
+    await recordStore.delete(`submitting:${submitKey}`);
+    if (!(error instanceof ProviderError)) throw error;
+    const t = await getTranslator(request);
+    return data(
+      { submitted: null, error: describeProviderError(error, t), priceChanged: false },
+      { status: error.kind === "bad-request" ? 400 : 503 },
+    );
+  }
+}
+
+// After a submit the draft is gone: reloading this step would send the user back to step 1
+// instead of letting the success message stand for its second.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) => (actionResult?.submitted ? false : defaultShouldRevalidate);
+
+export default function ReviewStep() {
+  const review = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("wizard");
+  const isPending = useIsPending();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!result?.submitted) return;
+    // Spec §9: the requests list about a second after the success message.
+    const timer = setTimeout(() => navigate(AFTER_SUBMIT), 1000);
+    return () => clearTimeout(timer);
+  }, [result?.submitted, navigate]);
+
+  if (result?.submitted)
+    return (
+      <Card>
+        <p role="status" className="font-semibold text-green-800">
+          {t("submittedNumber", { number: result.submitted })}
+        </p>
+      </Card>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title={t("review.prices")} headingLevel={2}>
+        {review.prices.ok ? (
+          <>
+            {result?.priceChanged ? (
+              <p
+                role="alert"
+                className="mb-3 rounded border-s-4 border-amber-500 bg-amber-50 p-3 text-sm"
+              >
+                {t("review.priceChanged")}
+              </p>
+            ) : null}
+            <PriceBreakdown rooms={review.prices.rooms} />
+            <dl className="mt-4 grid max-w-sm grid-cols-2 gap-1 text-sm" data-testid="price-totals">
+              <dt>{t("prices.total")}</dt>
+              <dd className="text-end">{review.prices.total}</dd>
+              <dt>{t("prices.commission")}</dt>
+              <dd className="text-end">{review.prices.commission}</dd>
+              <dt className="font-semibold">{t("prices.final")}</dt>
+              <dd className="text-end font-semibold">{review.prices.final}</dd>
+            </dl>
+          </>
+        ) : (
+          <p role="alert" className="text-sm text-red-800">
+            {review.prices.error}
+          </p>
+        )}
+      </Card>
+
+      <Card title={t("review.stay")} headingLevel={2}>
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-gray-600">{t("hotel.hotel")}</dt>
+          <dd>
+            <bdi>{review.stay.hotelName}</bdi>
+          </dd>
+          <dt className="text-gray-600">{t("review.dates")}</dt>
+          <dd>
+            {review.stay.checkIn} – {review.stay.checkOut}
+          </dd>
+          <dt className="text-gray-600">{t("hotel.needTransfer")}</dt>
+          <dd>{review.stay.needTransfer ? t("yes") : t("no")}</dd>
+          <dt className="text-gray-600">{t("hotel.agencyRef")}</dt>
+          <dd>{review.stay.agencyRef || t("notSpecified")}</dd>
+        </dl>
+        <Link
+          to={`${review.base}/hotel`}
+          className="mt-2 inline-block text-sm text-primary-dark underline"
+        >
+          {t("review.changeHotel")}
+        </Link>
+      </Card>
+
+      <Card title={t("review.guests")} headingLevel={2}>
+        {review.rooms.map((room, index) => (
+          <div key={index} className="mb-3 overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-sm">
+              <caption className="text-start font-medium">
+                {t("rooms.room", { number: index + 1 })}
+              </caption>
+              <thead>
+                <tr className="text-gray-600">
+                  <th scope="col" className="py-1 text-start font-medium">
+                    {t("guest.name")}
+                  </th>
+                  <th scope="col" className="py-1 text-start font-medium">
+                    {t("guest.type")}
+                  </th>
+                  <th scope="col" className="py-1 text-start font-medium">
+                    {t("guest.dateOfBirth")}
+                  </th>
+                  <th scope="col" className="py-1 text-start font-medium">
+                    {t("guest.gender")}
+                  </th>
+                  <th scope="col" className="py-1 text-start font-medium">
+                    {t("guest.passport")}
+                  </th>
+                  <th scope="col" className="py-1 text-start font-medium">
+                    {t("guest.nationality")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {room.guests.map((guest, guestIndex) => (
+                  <tr key={guestIndex} className="border-t border-gray-100">
+                    <td className="py-1">
+                      <bdi>{guest.name}</bdi>
+                    </td>
+                    <td className="py-1">{t(`guestTypes.${guest.type}`)}</td>
+                    <td className="py-1">{guest.dateOfBirth}</td>
+                    <td className="py-1">
+                      {t(guest.gender === "Male" ? "guest.male" : "guest.female")}
+                    </td>
+                    <td className="py-1" dir="ltr">
+                      {guest.passportNumber}
+                    </td>
+                    <td className="py-1">{guest.nationality}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+        <Link to={`${review.base}/rooms`} className="text-sm text-primary-dark underline">
+          {t("review.changeRooms")}
+        </Link>
+      </Card>
+
+      {review.flights ? (
+        <Card title={t("review.flights")} headingLevel={2}>
+          <div className="grid gap-4 md:grid-cols-2">
+            {(["arrival", "departure"] as const).map((which) => {
+              const flight = review.flights![which];
+              return (
+                <section key={which} className="rounded border border-gray-200 p-3 text-sm">
+                  <h3 className="font-medium">{t(`flights.${which}`)}</h3>
+                  <p>
+                    {flight.airline} · <span dir="ltr">{flight.flightNumber}</span>
+                  </p>
+                  <p>
+                    <AirportTitle title={flight.origin.title} /> →{" "}
+                    <AirportTitle title={flight.destination.title} />
+                  </p>
+                  <p>
+                    {t("flights.takeOff")}: {flight.takeOff}
+                    {flight.landing ? ` · ${t("flights.landing")}: ${flight.landing}` : null}
+                  </p>
+                  {flight.duration ? <p>{t("flights.durationValue", flight.duration)}</p> : null}
+                </section>
+              );
+            })}
+          </div>
+          <Link
+            to={`${review.base}/flights`}
+            className="mt-2 inline-block text-sm text-primary-dark underline"
+          >
+            {t("review.changeFlights")}
+          </Link>
+        </Card>
+      ) : null}
+
+      {review.prices.ok ? (
+        <Form method="post" className="flex flex-col gap-3">
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="submitKey" value={review.submitKey} />
+          <input type="hidden" name="reviewedFinal" value={review.prices.finalAmount} />
+          {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+          {result?.error ? (
+            <p
+              role="alert"
+              className="rounded border-s-4 border-red-700 bg-red-50 p-3 text-sm text-red-900"
+            >
+              {result.error}
+            </p>
+          ) : null}
+          <div>
+            <StatusButton pending={isPending} disabled={isPending}>
+              {t("review.submit")}
+            </StatusButton>
+          </div>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

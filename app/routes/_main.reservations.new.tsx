@@ -1,0 +1,102 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Link,
+  Outlet,
+  useLoaderData,
+  useOutletContext,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Stepper } from "~/components/wizard/stepper";
+import { formatDate } from "~/utils/dates";
+import { i18nServer, getTranslator } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { stepIsDone, stepIsNeeded, stepIsUnlocked, WIZARD_STEPS } from "~/utils/reservation-wizard";
+import { loadWizard } from "~/utils/reservation-wizard.server";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+/**
+ * The request wizard's frame (/reservations/new, and /reservations/add-reservation/{orderId} for
+ * a request added to an order): title, stepper, the chosen stay, and the step below.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [wizard, t, language] = await Promise.all([
+    loadWizard(request, params),
+    getTranslator(request, "wizard"),
+    i18nServer.getLocale(request),
+  ]);
+  const { draft } = wizard;
+  return {
+    title: wizard.orderId ? t("addTitle", { orderId: wizard.orderId }) : t("title"),
+    base: wizard.base,
+    orderId: wizard.orderId,
+    steps: WIZARD_STEPS.filter((step) => stepIsNeeded(step, draft)).map((step) => ({
+      id: step,
+      done: stepIsDone(step, draft),
+      unlocked: stepIsUnlocked(step, draft),
+    })),
+    stay: draft.hotel
+      ? {
+          hotelName: draft.hotel.hotelName,
+          checkIn: formatDate(draft.hotel.checkIn, language, "long"),
+          checkOut: formatDate(draft.hotel.checkOut, language, "long"),
+        }
+      : null,
+  };
+}
+export type WizardFrame = Awaited<ReturnType<typeof loader>>;
+
+// Single fetch re-runs every loader on every navigation: between steps the frame only changes
+// after a step's form was sent (stack notes, wizard §1).
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod !== "GET") return true;
+  const wizardPath = currentUrl.pathname.split("/").slice(0, -1).join("/");
+  if (
+    wizardPath &&
+    nextUrl.pathname.startsWith(`${wizardPath}/`) &&
+    currentUrl.search === nextUrl.search
+  )
+    return false;
+  return defaultShouldRevalidate;
+};
+
+export default function WizardFrameRoute() {
+  const frame = useLoaderData<typeof loader>();
+  const { t } = useTranslation("wizard");
+  return (
+    <div className="flex max-w-5xl flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">{frame.title}</h1>
+        <Link to={`${frame.base}?restart`} className="text-sm text-primary-dark underline">
+          {t("startOver")}
+        </Link>
+      </div>
+      <Stepper base={frame.base} steps={frame.steps} />
+      {frame.stay ? (
+        <p className="text-sm text-gray-700" data-testid="wizard-stay">
+          <bdi>{frame.stay.hotelName}</bdi> · {frame.stay.checkIn} – {frame.stay.checkOut}
+        </p>
+      ) : null}
+      <Outlet context={frame} />
+    </div>
+  );
+}
+
+/** The frame's data, for the step below it (whichever of the two wizard URLs it runs under). */
+export function useWizardFrame() {
+  return useOutletContext<WizardFrame>();
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireProvider } from "~/utils/auth.server";
+import { findAirports } from "~/utils/provider/geo.server";
+import { ProviderError } from "~/utils/provider/request.server";
+
+/**
+ * Airport suggestions for the wizard's flight fields, as the user types (JS only): the geo
+ * service's matches for `q`. Without JS the step's action looks the typed text up instead.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const provider = await requireProvider(request);
+  const query = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  if (query.length < 2) return { airports: [] };
+  try {
+    return { airports: (await findAirports(provider, query)).slice(0, 10) };
+  } catch (error) {
+    // Suggestions are a convenience: without them the field still takes a code or a name.
+    if (error instanceof ProviderError) return { airports: [] };
+    throw error;
+  }
+}

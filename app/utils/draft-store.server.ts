@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Redis } from "ioredis";
+import { env } from "~/utils/env.server";
+import { redis } from "~/utils/session.server";
+
+/**
+ * Small JSON records kept in the same store as the sessions (files in SESSION_DIR, or Redis), so
+ * they outlive a browser session, a portal restart and, with Redis, a move to another instance.
+ * The request wizard keeps its drafts and its submit claims here.
+ */
+export type RecordStore = {
+  get<T>(key: string): Promise<T | null>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Stores `value` only if `key` holds nothing yet; true when this call stored it (atomic). */
+  claim(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
+};
+
+type Stored = { value: unknown; expiresAt: number };
+
+export function createFileRecordStore(dir: string): RecordStore {
+  const pathOf = (key: string) =>
+    join(dir, `${createHash("sha256").update(key).digest("hex")}.json`);
+  const read = async (key: string): Promise<Stored | null> => {
+    try {
+      const stored = JSON.parse(await readFile(pathOf(key), "utf8")) as Stored;
+      if (stored.expiresAt > Date.now()) return stored;
+      await rm(pathOf(key), { force: true });
+    } catch {
+      // Missing or half-written: nothing there.
+    }
+    return null;
+  };
+  const encode = (value: unknown, ttlSeconds: number) =>
+    JSON.stringify({ value, expiresAt: Date.now() + ttlSeconds * 1000 } satisfies Stored);
+  return {
+    async get<T>(key: string) {
+      return ((await read(key))?.value as T | undefined) ?? null;
+    },
+    async set(key, value, ttlSeconds) {
+      await mkdir(dir, { recursive: true });
+      // Write then rename: a crash mid-write never leaves half a record.
+      const temporary = `${pathOf(key)}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, encode(value, ttlSeconds));
+      await rename(temporary, pathOf(key));
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async claim(key, value, ttlSeconds) {
+      await mkdir(dir, { recursive: true });
+      if (await read(key)) return false;
+      try {
+        // "wx" fails when the file exists: the file system decides who was first.
+        const file = await open(pathOf(key), "wx");
+        await file.writeFile(encode(value, ttlSeconds));
+        await file.close();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export function createRedisRecordStore(client: Redis, prefix = "record:"): RecordStore {
+  return {
+    async get<T>(key: string) {
+      const json = await client.get(prefix + key);
+      return json ? (JSON.parse(json) as T) : null;
+    },
+    async set(key, value, ttlSeconds) {
+      await client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds);
+    },
+    async delete(key) {
+      await client.del(prefix + key);
+    },
+    async claim(key, value, ttlSeconds) {
+      return (
+        (await client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds, "NX")) === "OK"
+      );
+    },
+  };
+}
+
+export const recordStore: RecordStore = redis
+  ? createRedisRecordStore(redis)
+  : createFileRecordStore(join(env.SESSION_DIR, "records"));

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { geoApiUrl } from "~/utils/env.server";
+import { providerRequest, type ProviderContext } from "./request.server";
+
+export const airportSchema = z.object({ iata: z.string(), title: z.string(), city: z.string() });
+export type Airport = z.infer<typeof airportSchema>;
+
+/**
+ * GET {GEO_API_URL}/airports?filter=: the third-party geo service's airport lookup, by IATA code,
+ * name or city. Public: no token.
+ */
+export function findAirports(ctx: ProviderContext, filter: string) {
+  return providerRequest(
+    { signal: ctx.signal },
+    { path: "/airports", query: { filter }, baseUrl: geoApiUrl },
+    z.array(airportSchema),
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { providerRequest, type ProviderContext } from "./request.server";
+
+export const packageHotelSchema = z.object({
+  accommodationPropertyId: z.number(),
+  accommodationPackageId: z.number(),
+  hotelId: z.number(),
+  title: z.string().nullish(),
+  hotelName: z.string(),
+  hotelGrade: z.number().int().min(0).max(5),
+  hotelPlace: z.string(),
+  currency: z.string(),
+  availableSince: z.string(),
+  availableUntil: z.string(),
+  minPrice: z.number(),
+  roomService: z.string().nullish(),
+  isInActive: z.boolean(),
+});
+export type PackageHotel = z.infer<typeof packageHotelSchema>;
+
+export const roomTypeSchema = z.object({
+  typeId: z.number(),
+  name: z.string(),
+  baseCapacity: z.number().int().min(1).max(10),
+  basePrice: z.number(),
+  roomService: z.string(),
+  roomServiceAbbreviation: z.string().nullish(),
+  roomView: z.string(),
+  currency: z.string().nullish(),
+  rules: z.object({
+    extraBedAndChildWithBedAreAllowedTogether: z.boolean(),
+    childNoBedIsAllowed: z.boolean(),
+    childWithBedIsAllowed: z.boolean(),
+    extraBedIsAllowed: z.boolean(),
+  }),
+  prices: z.object({
+    childNoBedPrice: z.number(),
+    childWithBedPrice: z.number(),
+    extraBedPrice: z.number(),
+  }),
+});
+export type RoomType = z.infer<typeof roomTypeSchema>;
+
+export type PackageHotelFilters = {
+  accommodationPackageId?: number;
+  hotelPlace?: string;
+  hotelGrade?: number;
+  hotelName?: string;
+  /** One hotel only. */
+  propertyId?: number;
+};
+
+/** GET /api/accommodationPropertyClient: the package hotels on offer, filtered. */
+export function getPackageHotels(ctx: ProviderContext, filters: PackageHotelFilters = {}) {
+  return providerRequest(
+    ctx,
+    { path: "/api/accommodationPropertyClient", query: filters },
+    z.array(packageHotelSchema),
+  );
+}
+
+/** GET /api/AccommodationPropertyClient/{id}: one hotel with its room types and prices. */
+export function getHotelRoomTypes(ctx: ProviderContext, accommodationPropertyId: number) {
+  return providerRequest(
+    ctx,
+    { path: `/api/AccommodationPropertyClient/${accommodationPropertyId}` },
+    packageHotelSchema.extend({ roomTypes: z.array(roomTypeSchema) }),
+  );
+}

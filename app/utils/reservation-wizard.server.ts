@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import { requireProvider } from "~/utils/auth.server";
+import { recordStore } from "~/utils/draft-store.server";
+import type {
+  PassengerPayload,
+  PriceValidationRequest,
+  ReserveRequestPayload,
+  FlightPayload,
+} from "~/utils/provider/reserve-requests.server";
+import {
+  firstOpenStep,
+  GUEST_TYPE,
+  stepIsUnlocked,
+  type Draft,
+  type FlightValue,
+  type GuestValue,
+  type ResolvedAirport,
+  type WizardStep,
+} from "~/utils/reservation-wizard";
+import { getSession } from "~/utils/session.server";
+
+/**
+ * Where the wizard's draft lives and how it becomes the provider's payloads. A draft belongs to
+ * the signed-in user (one for a new request, one per order for add-reservation), not to a browser
+ * session, and is kept in the session store for a month.
+ */
+
+const DRAFT_TTL_SECONDS = 60 * 60 * 24 * 30;
+
+export function emptyDraft(sessionId: string | null): Draft {
+  return {
+    submitKey: randomUUID(),
+    sessionId,
+    updatedAt: new Date().toISOString(),
+    hotel: null,
+    rooms: null,
+    flights: null,
+    input: {},
+  };
+}
+
+/** The wizard of this URL: a new request, or one added to an order (`extendedOrderId`). */
+export async function loadWizard(request: Request, params: Params) {
+  const provider = await requireProvider(request);
+  const orderId = params.extendedOrderId ? Number(params.extendedOrderId) : null;
+  if (orderId !== null && !(Number.isInteger(orderId) && orderId > 0))
+    throw new Response("Not found", { status: 404 });
+  const session = await getSession(request);
+  const userName = String(session.get("userName") ?? "").toLowerCase();
+  const key = `draft:${userName}:${orderId ?? "new"}`;
+  const saved = await recordStore.get<Draft>(key);
+  const base = orderId ? `/reservations/add-reservation/${orderId}` : "/reservations/new";
+  const sessionId = session.id || null;
+  return {
+    provider,
+    orderId,
+    base,
+    sessionId,
+    draft: saved ?? emptyDraft(sessionId),
+    /** Saved by another (earlier) session: the user chooses to continue it or start over. */
+    fromAnotherSession: Boolean(saved && hasContent(saved) && saved.sessionId !== sessionId),
+    async save(draft: Draft) {
+      const next = { ...draft, sessionId, updatedAt: new Date().toISOString() };
+      await recordStore.set(key, next, DRAFT_TTL_SECONDS);
+      return next;
+    },
+    async discard() {
+      await recordStore.delete(key);
+    },
+  };
+}
+export type Wizard = Awaited<ReturnType<typeof loadWizard>>;
+
+export function hasContent(draft: Draft) {
+  return Boolean(draft.hotel || draft.rooms || draft.flights || Object.keys(draft.input).length);
+}
+
+/**
+ * Every step's loader and action: a draft from another session goes to the continue-or-start-over
+ * page first; a step whose earlier steps are not done sends the user to the first open one.
+ */
+export function requireStep(wizard: Wizard, step: WizardStep) {
+  if (wizard.fromAnotherSession) throw redirect(wizard.base);
+  if (
+    !stepIsUnlocked(step, wizard.draft) ||
+    (step === "flights" && !wizard.draft.hotel?.needTransfer)
+  )
+    throw redirect(`${wizard.base}/${firstOpenStep(wizard.draft)}`);
+}
+
+/** The next step after `step` that this draft needs. */
+export function nextStepUrl(wizard: Wizard, draft: Draft, step: WizardStep) {
+  if (step === "hotel") return `${wizard.base}/rooms`;
+  if (step === "rooms") return `${wizard.base}/${draft.hotel?.needTransfer ? "flights" : "review"}`;
+  return `${wizard.base}/review`;
+}
+
+/* ---------- Payloads ---------- */
+
+function requireComplete(draft: Draft) {
+  if (!draft.hotel || !draft.rooms) throw new Error("The draft is not complete.");
+  return { hotel: draft.hotel, rooms: draft.rooms.rooms };
+}
+
+export function priceValidationRequest(draft: Draft): PriceValidationRequest {
+  const { hotel, rooms } = requireComplete(draft);
+  return {
+    AccommodationPropertyId: hotel.propertyId,
+    AccommodationPackageId: hotel.accommodationPackageId,
+    CheckInDate: hotel.checkIn,
+    CheckOutDate: hotel.checkOut,
+    ReserveRoomRequests: rooms.map((room) => ({
+      RoomType: room.roomTypeId,
+      HasChildNoBed: room.childNoBed.length > 0,
+      HasChildWithBed: room.childWithBed.length > 0,
+      HasExtraBed: room.extraBed.length > 0,
+    })),
+  };
+}
+
+function passenger(
+  guest: GuestValue,
+  type: PassengerPayload["HotelPassengerType"],
+): PassengerPayload {
+  return {
+    FirstName: guest.firstName,
+    LastName: guest.lastName,
+    Birthday: guest.dateOfBirth,
+    Gender: guest.gender,
+    NationalityCountryCode: guest.nationality,
+    PassportNumber: guest.passportNumber,
+    HotelPassengerType: type,
+    MainGuest: type === GUEST_TYPE.mainGuest,
+  };
+}
+
+function flightPayload(
+  flight: FlightValue,
+  airports: { origin: ResolvedAirport; destination: ResolvedAirport },
+  airline: { iata: string; name: string; latinName: string },
+): FlightPayload {
+  return {
+    Airline: { Iata: airline.iata, Name: airline.name, LatinName: airline.latinName },
+    FlightNumber: flight.flightNumber,
+    DepartureDateTime: `${flight.takeOffDate}T${flight.takeOffTime}:00`,
+    // The spec: no landing date, no landing date-time; no duration typed, none sent.
+    ArrivalDateTime:
+      flight.landingDate && flight.landingTime
+        ? `${flight.landingDate}T${flight.landingTime}:00`
+        : null,
+    Origin: { Iata: airports.origin.iata, Title: airports.origin.title },
+    Destination: { Iata: airports.destination.iata, Title: airports.destination.title },
+    FlightDuration: flight.duration ?? null,
+  };
+}
+
+/** The reservation request as the provider takes it; transportation only with a transfer. */
+export function reservationPayload(
+  draft: Draft,
+  roomTypes: Array<{ typeId: number; roomView: string; roomService: string }>,
+  orderId: number | null,
+): ReserveRequestPayload {
+  const { hotel, rooms } = requireComplete(draft);
+  const priced = priceValidationRequest(draft).ReserveRoomRequests;
+  const payload: ReserveRequestPayload = {
+    AgencyRef: hotel.agencyRef || null,
+    AccommodationPropertyId: hotel.propertyId,
+    AccommodationPackageId: hotel.accommodationPackageId,
+    PropertyId: hotel.hotelId,
+    CheckInDate: hotel.checkIn,
+    CheckOutDate: hotel.checkOut,
+    NeedTransfer: hotel.needTransfer,
+    Description: hotel.description,
+    ReserveRoomRequests: rooms.map((room, index) => {
+      const roomType = roomTypes.find((entry) => entry.typeId === room.roomTypeId);
+      return {
+        ...priced[index],
+        RoomView: roomType?.roomView ?? "",
+        RoomService: roomType?.roomService ?? "",
+        Passengers: [
+          ...room.guests.map((guest) => passenger(guest, GUEST_TYPE.mainGuest)),
+          ...room.extraBed.map((guest) => passenger(guest, GUEST_TYPE.extraBed)),
+          ...room.childWithBed.map((guest) => passenger(guest, GUEST_TYPE.childWithBed)),
+          ...room.childNoBed.map((guest) => passenger(guest, GUEST_TYPE.childNoBed)),
+        ],
+      };
+    }),
+    ExtendedOrderId: orderId,
+  };
+  if (hotel.needTransfer && draft.flights) {
+    const { arrival, departure, airports, airlines } = draft.flights;
+    payload.TransportationInfo = {
+      OriginFlight: flightPayload(arrival, airports.arrival, airlines[arrival.airline]),
+      DestinationFlight: flightPayload(departure, airports.departure, airlines[departure.airline]),
+    };
+  }
+  return payload;
+}
