@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
+import { PORTAL_COMMAND, portalEnv } from "./tests/e2e/portal-env";
 
 /**
  * Browser tests run the production build under remix-serve against the provider sandbox, both
@@ -65,17 +66,9 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node node_modules/@remix-run/serve/dist/cli.js build/server/index.js",
+      command: `node ${PORTAL_COMMAND.join(" ")}`,
       url: `${portalUrl}/healthcheck`,
-      env: {
-        PORT: process.env.E2E_PORTAL_PORT,
-        NODE_ENV: "production",
-        SESSION_SECRET: "e2e-secret",
-        SESSION_DIR: ".data/e2e/sessions",
-        PROVIDER_API_URL: sandboxUrl,
-        PROVIDER_TIMEOUT_MS: "5000",
-        SUPPORT_PHONE: "+98 21 9999 0000",
-      },
+      env: portalEnv(process.env.E2E_PORTAL_PORT, sandboxUrl),
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",

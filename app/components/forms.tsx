@@ -214,7 +214,7 @@ export function SelectField({
 
 /**
  * GOV.UK-style summary heading a failed form: form-level errors, then a link to each invalid field.
- * Focused when it appears (JS) so screen-reader users hear what went wrong.
+ * Focused when it appears after a submit (JS) so screen-reader users hear what went wrong.
  */
 export function ErrorSummary({
   formErrors,
@@ -231,7 +231,19 @@ export function ErrorSummary({
   const invalid = fields.filter(({ meta }) => meta.errors?.length);
   const hasErrors = Boolean(formErrors?.length || invalid.length);
   useEffect(() => {
-    if (hasErrors) summary.current?.focus();
+    if (!hasErrors) return;
+    // After a submit, not while the user moves between fields (a blur can bring errors too):
+    // taking the focus from the field they just entered would lose their place. Checked a tick
+    // later, once a moving focus has landed.
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      const editing =
+        active instanceof HTMLInputElement ||
+        active instanceof HTMLSelectElement ||
+        active instanceof HTMLTextAreaElement;
+      if (!editing) summary.current?.focus();
+    });
+    return () => clearTimeout(timer);
   }, [hasErrors]);
   if (!hasErrors) return null;
   return (

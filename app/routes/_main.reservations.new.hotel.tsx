@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -246,14 +246,10 @@ export default function HotelStep() {
                         : "flex gap-3 rounded border border-gray-200 p-3 text-gray-500"
                     }
                   >
-                    <input
-                      {...getInputProps(fields.propertyId, {
-                        type: "radio",
-                        value: String(hotel.id),
-                      })}
-                      key={`${fields.propertyId.key}-${hotel.id}`}
+                    <HotelRadio
+                      meta={fields.propertyId}
+                      value={String(hotel.id)}
                       disabled={!hotel.onSale}
-                      className="mt-1 h-4 w-4"
                     />
                     <span className="flex flex-col gap-1 text-sm">
                       <span className="font-semibold">
@@ -311,6 +307,23 @@ export default function HotelStep() {
       </Form>
     </Card>
   );
+}
+
+/**
+ * One hotel of the radio group. Keyed by the hotel alone: a key that changes with the form's
+ * state would replace the input while the arrow keys move through the group, and lose the focus.
+ */
+function HotelRadio({
+  meta,
+  value,
+  disabled,
+}: {
+  meta: FieldMetadata<number>;
+  value: string;
+  disabled: boolean;
+}) {
+  const { key: _key, ...props } = getInputProps(meta, { type: "radio", value });
+  return <input {...props} disabled={disabled} className="mt-1 h-4 w-4" />;
 }
 
 export function ErrorBoundary() {

@@ -1,8 +1,11 @@
+import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
 import { DEMO_USER } from "#tests/mocks/seed";
+import { PORTAL_COMMAND, portalEnv } from "./portal-env";
 
 /** Talks to the sandbox's /__sandbox control endpoints. */
 export class Sandbox {
@@ -85,6 +88,47 @@ export class Portal {
       .waitFor({ state: "attached" });
     await this.hydrated();
   }
+}
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One more portal process on the same session store as the one under test: a restart, or a
+ * second instance behind a load balancer. Cookies of `localhost` reach it too (they ignore ports).
+ */
+export async function startPortalInstance() {
+  const port = await freePort();
+  const child = spawn(process.execPath, PORTAL_COMMAND, {
+    env: { ...process.env, ...portalEnv(String(port), process.env.E2E_SANDBOX_URL!) },
+    stdio: "ignore",
+  });
+  const url = `http://localhost:${port}`;
+  await expect
+    .poll(
+      () =>
+        fetch(`${url}/healthcheck`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(200);
+  return {
+    url,
+    /** SIGKILL: no chance to finish anything, as a crash. */
+    async kill() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
 }
 
 /** Where the portal under test keeps drafts and submit claims (its SESSION_DIR in playwright.config.ts). */

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { formatDateInput } from "~/utils/date-input";
-import { expect, test, type Portal } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, startPortalInstance, test, type Portal } from "./fixtures";
 
 /** An ISO date `days` from today (UTC), as the sandbox's seed counts days. */
 function isoIn(days: number) {
@@ -286,5 +287,378 @@ test.describe("new request wizard", () => {
       },
     });
     expect(requests.at(-1)).toMatchObject({ state: "New", agencyRef: "AG-7788" });
+  });
+});
+
+/** A quick trip to step 2 for tests about later steps: Single room hotel, no transfer. */
+async function toRooms(page: Page, portal: Portal, base = "/reservations/new") {
+  await portal.visit(`${base}/hotel`);
+  await chooseHotel(page, { transfer: false });
+  await portal.hydrated();
+}
+
+async function oneSingleRoom(page: Page, portal: Portal) {
+  await addRoom(page, portal, "Single", 1);
+  await fillGuest(
+    page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }),
+    adults[0],
+  );
+  await page.getByRole("button", { name: "Continue" }).last().click();
+  await page.waitForURL(/\/review$/);
+  await portal.hydrated();
+}
+
+/** The review form's fields, to post it the way a browser would (twice, for instance). */
+async function reviewForm(page: Page) {
+  const form = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Submit request" }) });
+  const value = (name: string) => form.locator(`input[name="${name}"]`).inputValue();
+  return {
+    csrf: await value("csrf"),
+    submitKey: await value("submitKey"),
+    reviewedFinal: await value("reviewedFinal"),
+  };
+}
+
+test.describe("new request wizard: rules and messages", () => {
+  test("step 1 explains every wrong date next to its field and keeps what was typed", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    await portal.visit("/reservations/new/hotel");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.locator("#wizard-hotel-propertyId-error")).toHaveText(
+      "Choose a hotel from the list.",
+    );
+    await expect(page.locator("#wizard-hotel-checkIn-error")).toHaveText("This field is required!");
+
+    await page.getByLabel("Deira Creek Hotel").check();
+    await page.getByLabel("Check-in date").fill("2026/02/30");
+    await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
+    await page.getByLabel("Your reference (optional)").fill("KEEP-ME");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.locator("#wizard-hotel-checkIn-error")).toHaveText(
+      "Date is not in correct format!",
+    );
+    await expect(page.getByLabel("Your reference (optional)")).toHaveValue("KEEP-ME");
+    await expect(page.getByLabel("Deira Creek Hotel")).toBeChecked();
+
+    await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_OUT, "en"));
+    await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_IN, "en"));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.locator("#wizard-hotel-checkOut-error")).toHaveText(
+      "The check-out date must come after the check-in date.",
+    );
+
+    // Past the hotel's availability (the sandbox sells 120 days ahead): the provider's dates.
+    await page.getByLabel("Check-in date").fill(formatDateInput(isoIn(150), "en"));
+    await page.getByLabel("Check-out date").fill(formatDateInput(isoIn(152), "en"));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.locator("#wizard-hotel-checkOut-error")).toContainText(
+      "This hotel can be booked from",
+    );
+    await expect(page).toHaveURL(/\/hotel$/);
+  });
+
+  test("step 2 checks children's ages at check-in and keeps every guest", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    await toRooms(page, portal);
+    await addRoom(page, portal, "Triple", 1);
+    const triple = page.getByTestId("room-1");
+    for (const [index, guest] of adults.entries())
+      await fillGuest(triple.getByRole("group", { name: `Main guest ${index + 1}` }), guest);
+    await addExtra(page, triple, /^Add child without bed/);
+    const child = page
+      .getByTestId("room-1")
+      .getByRole("group", { name: "child without bed (0–5)" });
+    await fillGuest(child, { ...toddler, dateOfBirth: bornYearsBefore(7) });
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    await expect(
+      child.getByText("A child without bed must be 0 to 5 years old at check-in."),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByTestId("room-1")
+        .getByRole("group", { name: "Main guest 3" })
+        .getByLabel("Passport number"),
+    ).toHaveValue(adults[2].passport);
+    await expect(page).toHaveURL(/\/rooms$/);
+  });
+
+  test("a forbidden extra is refused by the portal even when forced", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    test.skip(portal.javaScriptEnabled, "a forged post involves no browser");
+    await portal.signIn();
+    await toRooms(page, portal);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const guest = (prefix: string) => ({
+      [`${prefix}.firstName`]: "Sara",
+      [`${prefix}.lastName`]: "Ahmadi",
+      [`${prefix}.dateOfBirth`]: formatDateInput(bornYearsBefore(30), "en"),
+      [`${prefix}.gender`]: "Female",
+      [`${prefix}.passportNumber`]: "P4001201",
+      [`${prefix}.nationality`]: "IR",
+    });
+    // The Double (404) allows a child with bed only; this posts an extra bed.
+    const response = await page.request.post("/reservations/new/rooms", {
+      form: {
+        csrf,
+        "rooms[0].roomTypeId": "404",
+        ...guest("rooms[0].guests[0]"),
+        ...guest("rooms[0].guests[1]"),
+        ...guest("rooms[0].extraBed[0]"),
+      },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("This room type does not allow this extra.");
+    await page.goto("/reservations/new/review");
+    await expect(page).toHaveURL(/\/rooms$/);
+    expect((await sandbox.state()).receivedReservations).toEqual([]);
+  });
+});
+
+test.describe("new request wizard: the draft", () => {
+  test("survives a portal restart and another instance, then a sign-out and sign-in", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    await toRooms(page, portal);
+    await addRoom(page, portal, "Single", 1);
+    await fillGuest(
+      page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }),
+      adults[0],
+    );
+    // A list button saves what was typed so far (without JS it is a round trip; with JS, Continue).
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    await page.waitForURL(/\/review$/);
+
+    // Another portal process on the same store, killed mid-wizard and started again.
+    let other = await startPortalInstance();
+    await other.kill();
+    other = await startPortalInstance();
+    await page.goto(`${other.url}/reservations/new/rooms`);
+    await expect(page.getByTestId("room-1").getByLabel("Passport number")).toHaveValue(
+      adults[0].passport,
+    );
+    await expect(page.getByTestId("wizard-stay")).toContainText("Marina Pearl Resort");
+    await other.kill();
+
+    await portal.visit("/dashboard");
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await portal.signIn();
+    await portal.visit("/reservations/new");
+    await expect(
+      page.getByRole("heading", { name: "You have an unfinished request" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("draft-summary")).toContainText("Marina Pearl Resort");
+    await page.getByRole("button", { name: "Continue where I left off" }).click();
+    await page.waitForURL(/\/review$/);
+    await expect(page.getByText("Sara Ahmadi")).toBeVisible();
+
+    // Start over is never one click: it asks first, then empties the draft.
+    await page.getByRole("link", { name: "Start over…" }).click();
+    await page.getByRole("button", { name: "Start over (discard it)" }).click();
+    await page.waitForURL(/\/hotel$/);
+    await expect(page.getByLabel("Marina Pearl Resort")).not.toBeChecked();
+  });
+});
+
+test.describe("new request wizard: one request per submit", () => {
+  test("two posts of the same review create one request", async ({ portal, page, sandbox }) => {
+    test.skip(portal.javaScriptEnabled, "the no-JS double submit: two posts at once");
+    await portal.signIn();
+    await toRooms(page, portal);
+    await oneSingleRoom(page, portal);
+    const form = await reviewForm(page);
+    const post = () => page.request.post("/reservations/new/review", { form, maxRedirects: 0 });
+    const [first, second] = await Promise.all([post(), post()]);
+    expect([first.status(), second.status()]).toEqual([302, 302]);
+    expect(first.headers()["location"]).toBe("/reservations/list");
+    expect(second.headers()["location"]).toBe("/reservations/list");
+    // A reload of the POST later lands on the same result.
+    expect((await post()).headers()["location"]).toBe("/reservations/list");
+    expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+  });
+
+  test("a double click creates one request", async ({ portal, page, sandbox }) => {
+    test.skip(!portal.javaScriptEnabled, "the JS double click");
+    await portal.signIn();
+    await toRooms(page, portal);
+    await oneSingleRoom(page, portal);
+    await page.getByRole("button", { name: "Submit request" }).dblclick();
+    await page.waitForURL(/\/reservations\/list$/);
+    expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+  });
+
+  test("a submit that timed out and is sent again creates one request", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await toRooms(page, portal);
+    await oneSingleRoom(page, portal);
+    // Slower than the portal's 5 s timeout: the portal gives up, the provider still books it.
+    await sandbox.fault({
+      path: "/api/AccommodationReserveRequestClient",
+      method: "POST",
+      model: "ReserveRequestPayload",
+      latencyMs: 6000,
+    });
+    await page.getByRole("button", { name: "Submit request" }).click();
+    await expect(page.getByRole("alert")).toContainText("The booking service is not answering", {
+      timeout: 15_000,
+    });
+    await expect
+      .poll(async () => (await sandbox.state()).receivedReservations.length, { timeout: 10_000 })
+      .toBe(1);
+    await sandbox.clearFaults();
+    await page.getByRole("button", { name: "Submit request" }).click();
+    await page.waitForURL(/\/reservations\/list$/);
+    expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+  });
+});
+
+test.describe("new request wizard in Persian, added to an order", () => {
+  test("Jalali dates typed in Persian digits reach the provider as Gregorian, with the order", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await portal.switchLanguage("فارسی");
+    await portal.visit("/reservations/add-reservation/3001/hotel");
+    await expect(page.getByRole("heading", { name: "افزودن درخواست به سفارش 3001" })).toBeVisible();
+    await page.getByLabel("Marina Pearl Resort").check();
+    const checkIn = formatDateInput(CHECK_IN, "fa");
+    expect(checkIn).toMatch(/^[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}$/);
+    await page.getByLabel("تاریخ ورود").fill(checkIn);
+    await page.getByLabel("تاریخ خروج").fill(formatDateInput(CHECK_OUT, "fa"));
+    await page.getByRole("button", { name: "ادامه" }).click();
+    await page.waitForURL(/\/rooms$/);
+    await portal.hydrated();
+    await page.getByRole("button", { name: "افزودن اتاق Single" }).click();
+    const guest = page.getByTestId("room-1").getByRole("group", { name: "مهمان اصلی ۱" });
+    await guest.getByLabel("نام", { exact: true }).fill("Sara");
+    await guest.getByLabel("نام خانوادگی").fill("Ahmadi");
+    await guest.getByLabel("تاریخ تولد").fill(formatDateInput(adults[0].dateOfBirth, "fa"));
+    await guest.getByLabel("شمارهٔ گذرنامه").fill("P4001201");
+    await guest.getByLabel("ملیت").selectOption("IR");
+    await page.getByRole("button", { name: "ادامه" }).last().click();
+    await page.waitForURL(/\/review$/);
+    await portal.hydrated();
+    await page.getByRole("button", { name: "ارسال درخواست" }).click();
+    await expect(page.getByText("درخواست با موفقیت ثبت شد").first()).toBeVisible();
+    const [received] = (await sandbox.state()).receivedReservations;
+    expect(received.body).toMatchObject({
+      CheckInDate: CHECK_IN,
+      CheckOutDate: CHECK_OUT,
+      ExtendedOrderId: 3001,
+      NeedTransfer: false,
+      ReserveRoomRequests: [{ Passengers: [{ Birthday: adults[0].dateOfBirth }] }],
+    });
+    expect(received.body).not.toHaveProperty("TransportationInfo");
+  });
+});
+
+test.describe("new request wizard with the keyboard and assistive technology", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "keyboard and axe runs need JS");
+
+  /** Tab until `target` has the focus, as a keyboard user would. */
+  async function tabTo(page: Page, target: Locator) {
+    for (let presses = 0; presses < 120; presses += 1) {
+      if (await target.evaluate((element) => element === document.activeElement)) return;
+      await page.keyboard.press("Tab");
+    }
+    throw new Error("Not reachable with Tab");
+  }
+
+  test("the whole wizard can be completed with the keyboard alone", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await portal.visit("/reservations/new/hotel");
+    // A radio group takes one Tab; the arrow keys choose within it.
+    await tabTo(page, page.getByLabel("Grand Bosphorus Hotel"));
+    for (let presses = 0; presses < 10; presses += 1) {
+      if (await page.getByLabel("Marina Pearl Resort").isChecked()) break;
+      await page.keyboard.press("ArrowDown");
+    }
+    await expect(page.getByLabel("Marina Pearl Resort")).toBeChecked();
+    await tabTo(page, page.getByLabel("Check-in date"));
+    await page.keyboard.type(formatDateInput(CHECK_IN, "en"));
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(formatDateInput(CHECK_OUT, "en"));
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/rooms$/);
+    await portal.hydrated();
+    await tabTo(page, page.getByRole("button", { name: "Add a Single room" }));
+    await page.keyboard.press("Enter");
+    const guest = page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" });
+    await tabTo(page, guest.getByLabel("First name"));
+    await page.keyboard.type("Sara");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Ahmadi");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(formatDateInput(adults[0].dateOfBirth, "en"));
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("P4001201");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Iran");
+    await tabTo(page, page.getByRole("button", { name: "Continue" }).last());
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/review$/);
+    await portal.hydrated();
+    await tabTo(page, page.getByRole("button", { name: "Submit request" }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/reservations\/list$/);
+    expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+  });
+
+  test("axe finds nothing serious on any step, in English and Persian", async ({
+    portal,
+    page,
+  }) => {
+    const check = async (where: string) => {
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      const serious = results.violations
+        .filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))
+        .map(
+          (violation) =>
+            `${where} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    };
+    await portal.signIn();
+    await portal.visit("/reservations/new/hotel");
+    await chooseHotel(page);
+    await portal.hydrated();
+    await chooseRooms(page, portal);
+    await page.waitForURL(/\/flights$/);
+    await portal.hydrated();
+    await fillFlights(page);
+    for (const language of ["English", "فارسی"] as const) {
+      if (language === "فارسی") await portal.switchLanguage(language);
+      for (const step of ["hotel", "rooms", "flights", "review"]) {
+        await portal.visit(`/reservations/new/${step}`);
+        await check(`${language} ${step}`);
+      }
+    }
   });
 });

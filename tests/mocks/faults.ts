@@ -8,7 +8,7 @@ import { domainModelOf } from "./api/common";
 export type Fault = {
   path: string;
   method?: string;
-  /** Only requests asking for this domain model (the Accept header's `domain-model=`). */
+  /** Only requests naming this domain model, on `Accept` or on the body's `Content-Type`. */
   model?: string;
   latencyMs?: number;
   status?: number;
@@ -37,12 +37,12 @@ export class FaultList {
     return this.faults.map(({ matcher: _matcher, ...fault }) => fault);
   }
 
-  find(method: string, pathname: string, model: string | null) {
+  find(method: string, pathname: string, models: Array<string | null>) {
     return this.faults.filter(
       (fault) =>
         fault.matcher.test(pathname) &&
         (!fault.method || fault.method.toUpperCase() === method) &&
-        (!fault.model || fault.model === model),
+        (!fault.model || models.includes(fault.model)),
     );
   }
 }
@@ -52,11 +52,10 @@ export function faultHandler(faults: FaultList) {
   return http.all("*", async ({ request }) => {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith("/__sandbox")) return undefined;
-    for (const fault of faults.find(
-      request.method,
-      pathname,
+    for (const fault of faults.find(request.method, pathname, [
       domainModelOf(request.headers.get("Accept")),
-    )) {
+      domainModelOf(request.headers.get("Content-Type")),
+    ])) {
       if (fault.latencyMs) await delay(fault.latencyMs);
       if (fault.drop) return HttpResponse.error();
       if (fault.malformed) {
