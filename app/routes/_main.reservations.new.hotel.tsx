@@ -239,18 +239,11 @@ export default function HotelStep() {
             <ul className="grid gap-2 md:grid-cols-2" data-testid="hotel-options">
               {hotels.map((hotel) => (
                 <li key={hotel.id}>
-                  <label
-                    className={
-                      hotel.onSale
-                        ? "flex cursor-pointer gap-3 rounded border border-gray-300 p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-light"
-                        : "flex gap-3 rounded border border-gray-200 p-3 text-gray-500"
-                    }
+                  <HotelOption
+                    meta={fields.propertyId}
+                    value={String(hotel.id)}
+                    onSale={hotel.onSale}
                   >
-                    <HotelRadio
-                      meta={fields.propertyId}
-                      value={String(hotel.id)}
-                      disabled={!hotel.onSale}
-                    />
                     <span className="flex flex-col gap-1 text-sm">
                       <span className="font-semibold">
                         <bdi>{hotel.name}</bdi>
@@ -268,7 +261,7 @@ export default function HotelStep() {
                         {t("hotel.available", { period: hotel.available })}
                       </span>
                     </span>
-                  </label>
+                  </HotelOption>
                 </li>
               ))}
             </ul>
@@ -310,20 +303,34 @@ export default function HotelStep() {
 }
 
 /**
- * One hotel of the radio group. Keyed by the hotel alone: a key that changes with the form's
- * state would replace the input while the arrow keys move through the group, and lose the focus.
+ * One hotel of the radio group, its description as the label. The input keeps no conform key: a
+ * key that changes with the form's state would replace it while the arrow keys move through the
+ * group, and lose the focus.
  */
-function HotelRadio({
+function HotelOption({
   meta,
   value,
-  disabled,
+  onSale,
+  children,
 }: {
   meta: FieldMetadata<number>;
   value: string;
-  disabled: boolean;
+  onSale: boolean;
+  children: React.ReactNode;
 }) {
   const { key: _key, ...props } = getInputProps(meta, { type: "radio", value });
-  return <input {...props} disabled={disabled} className="mt-1 h-4 w-4" />;
+  return (
+    <label
+      className={
+        onSale
+          ? "flex cursor-pointer gap-3 rounded border border-gray-300 p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-light"
+          : "flex gap-3 rounded border border-gray-200 p-3 text-gray-500"
+      }
+    >
+      <input {...props} disabled={!onSale} className="mt-1 h-4 w-4" />
+      {children}
+    </label>
+  );
 }
 
 export function ErrorBoundary() {
