@@ -38,8 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const wizard = await loadWizard(request, params);
   const formData = await readForm(request);
+  const wizard = await loadWizard(request, params);
   if (formData.get("intent") === "restart") {
     await wizard.save(emptyDraft(wizard.sessionId));
     throw redirect(`${wizard.base}/hotel`);

@@ -69,9 +69,9 @@ async function lookUpAirport(
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const wizard = await loadWizard(request, params);
   requireStep(wizard, "flights");
-  const formData = await readForm(request);
   const [language, t] = await Promise.all([i18nServer.getLocale(request), getTranslator(request)]);
   const submission = parseWithZod(formData, { schema: flightsStepSchema(language) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -94,9 +94,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const wizard = await loadWizard(request, params);
   requireStep(wizard, "hotel");
-  const formData = await readForm(request);
   const language = await i18nServer.getLocale(request);
 
   if (formData.get("intent") === "search") {

@@ -215,8 +215,8 @@ async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const wizard = await loadWizard(request, params);
   const formData = await readForm(request);
+  const wizard = await loadWizard(request, params);
   const submitKey = String(formData.get("submitKey") ?? "");
   const enhanced = formData.get("enhanced") === "1";
 

@@ -70,8 +70,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { wizard, hotel, language, roomTypes } = await stepContext(request, params);
   const formData = await readForm(request);
+  const { wizard, hotel, language, roomTypes } = await stepContext(request, params);
   const submission = parseWithZod(formData, {
     schema: roomsStepSchema({ language, checkIn: hotel.checkIn, roomTypes }),
   });

@@ -14,6 +14,11 @@ const ACTION_ROUTES = [
   "/settings/language",
   "/settings/sidebar",
   "/dashboard/packages/2/price-list",
+  "/reservations/new?index",
+  "/reservations/new/hotel",
+  "/reservations/new/rooms",
+  "/reservations/new/flights",
+  "/reservations/new/review",
 ];
 
 const MALFORMED_BODIES: Array<{

@@ -7,7 +7,13 @@ import { expect, test } from "./fixtures";
 test.use({ viewport: { width: 390, height: 844 } });
 
 const PUBLIC_PAGES = ["/auth/login", "/auth/register", "/auth/register-success"];
-const SIGNED_IN_PAGES = ["/dashboard", "/changePassword", "/account/verify-email", "/no-such-page"];
+const SIGNED_IN_PAGES = [
+  "/dashboard",
+  "/changePassword",
+  "/account/verify-email",
+  "/reservations/new/hotel",
+  "/no-such-page",
+];
 
 for (const language of ["English", "فارسی"] as const) {
   test(`no page scrolls sideways at 390 px (${language})`, async ({ portal, page }) => {

@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { createFileRecordStore } from "./draft-store.server";
+
+const dir = mkdtempSync(join(tmpdir(), "records-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("file record store", () => {
+  test("keeps records across store instances (a restart) until they expire", async () => {
+    await createFileRecordStore(dir).set("draft:demo:new", { hotel: 1004 }, 60);
+    const restarted = createFileRecordStore(dir);
+    expect(await restarted.get("draft:demo:new")).toEqual({ hotel: 1004 });
+    await restarted.set("short", 1, -1);
+    expect(await restarted.get("short")).toBeNull();
+    await restarted.delete("draft:demo:new");
+    expect(await restarted.get("draft:demo:new")).toBeNull();
+  });
+
+  test("a claim is won once, however many ask at the same moment", async () => {
+    const store = createFileRecordStore(dir);
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, () => store.claim("submitting:key-1", { at: 1 }, 60)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // An expired claim can be taken again.
+    await store.set("submitting:key-2", { at: 1 }, -1);
+    expect(await store.claim("submitting:key-2", { at: 2 }, 60)).toBe(true);
+  });
+});
