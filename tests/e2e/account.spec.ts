@@ -63,9 +63,9 @@ test.describe("verify email", () => {
     await portal.signIn();
     await page.getByRole("link", { name: "Verify Email" }).click();
     await expect(page).toHaveURL(/\/account\/verify-email$/);
-    await expect(page.getByLabel("Email")).toHaveValue("office@parsian-travel.example");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("office@parsian-travel.example");
     await portal.hydrated();
-    await page.getByLabel("Email").fill("bookings@parsian-travel.example");
+    await page.getByLabel("Email", { exact: true }).fill("bookings@parsian-travel.example");
     await page.getByRole("button", { name: "Save and send confirmation" }).click();
     await expect(page.getByTestId("snackbar")).toContainText(
       "Your info got updated successfully and confirmation email sent",
@@ -83,11 +83,11 @@ test.describe("verify email", () => {
   test("a malformed email is refused next to the field", async ({ portal, page }) => {
     await portal.signIn();
     await portal.visit("/account/verify-email");
-    await page.getByLabel("Email").fill("bookings@");
+    await page.getByLabel("Email", { exact: true }).fill("bookings@");
     await page.getByRole("button", { name: "Save and send confirmation" }).click();
     await expect(page.locator("#verify-email-email-error")).toHaveText(
       "Enter an email address like name@example.com.",
     );
-    await expect(page.getByLabel("Email")).toHaveValue("bookings@");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("bookings@");
   });
 });

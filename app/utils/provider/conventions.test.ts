@@ -17,7 +17,11 @@ import {
   logPackageDownload,
 } from "./packages.server";
 import { getPictures, getPublicFile } from "./pictures.server";
+import { getAirlines } from "./airlines.server";
+import { findAirports } from "./geo.server";
+import { getHotelRoomTypes, getPackageHotels } from "./hotels.server";
 import type { ProviderContext } from "./request.server";
+import { submitReserveRequest, validatePrices } from "./reserve-requests.server";
 import { requestToken } from "./token.server";
 import { changePassword } from "./users.server";
 
@@ -166,6 +170,57 @@ const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown }
     reply: "<svg/>",
     token: false,
     accept: "*/*",
+  },
+  {
+    name: "GET /api/accommodationPropertyClient (package hotels)",
+    run: () => getPackageHotels(ctx, { hotelPlace: "Dubai" }),
+    reply: [],
+    token: true,
+    accept: "application/json",
+  },
+  {
+    name: "GET /api/AccommodationPropertyClient/{id} (room types)",
+    run: () => getHotelRoomTypes(ctx, 1004).catch(() => null),
+    reply: {},
+    token: true,
+    accept: "application/json",
+  },
+  {
+    name: "GET /api/AirLineInfo",
+    run: () => getAirlines(ctx),
+    reply: [],
+    token: true,
+    accept: "application/json",
+  },
+  {
+    name: "GET {GEO_API_URL}/airports (a third party: no token)",
+    run: () => findAirports(ctx, "ist"),
+    reply: [],
+    token: false,
+    accept: "application/json",
+  },
+  {
+    name: "POST /api/AccommodationReserveRequestClient as AccommodationReserveRequest (prices)",
+    run: () =>
+      validatePrices(ctx, {
+        AccommodationPropertyId: 1004,
+        AccommodationPackageId: 2,
+        CheckInDate: "2026-12-09",
+        CheckOutDate: "2026-12-12",
+        ReserveRoomRequests: [],
+      }).catch(() => null),
+    reply: {},
+    token: true,
+    accept: "application/json",
+    contentType: json("AccommodationReserveRequest"),
+  },
+  {
+    name: "POST /api/AccommodationReserveRequestClient as ReserveRequestPayload (submit)",
+    run: () => submitReserveRequest(ctx, {} as Parameters<typeof submitReserveRequest>[1], "key-1"),
+    reply: { Id: 1, RequestNumber: "HR-1" },
+    token: true,
+    accept: "application/json",
+    contentType: json("ReserveRequestPayload"),
   },
 ];
 
