@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type FieldMetadata,
+  type Submission,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -173,7 +179,15 @@ export default function HotelStep() {
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // A search only needs its own fields (never failing): the stay is checked on Continue.
+    onValidate: ({ formData }) =>
+      formData.get("intent") === "search"
+        ? (parseWithZod(formData, { schema: hotelFiltersSchema }) as unknown as Submission<
+            HotelStepInput,
+            string[],
+            HotelStepValue
+          >)
+        : parseWithZod(formData, { schema }),
   });
   const datePlaceholder = t(i18n.language === "fa" ? "datePlaceholderJalali" : "datePlaceholder");
   return (
@@ -221,7 +235,7 @@ export default function HotelStep() {
           />
           <TextField meta={fields.name} label={t("hotel.name")} />
           <div className="sm:col-span-2 lg:col-span-4">
-            <Button type="submit" name="intent" value="search" variant="secondary" formNoValidate>
+            <Button type="submit" name="intent" value="search" variant="secondary">
               {t("hotel.searchButton")}
             </Button>
           </div>

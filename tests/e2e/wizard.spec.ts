@@ -426,6 +426,78 @@ test.describe("new request wizard: rules and messages", () => {
   });
 });
 
+test.describe("new request wizard: hotel search and provider answers", () => {
+  test("the hotel search keeps what was typed and lives in the URL", async ({ portal, page }) => {
+    await portal.signIn();
+    await portal.visit("/reservations/new/hotel");
+    await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
+    await page.getByLabel("City").selectOption("Istanbul");
+    await page.getByRole("button", { name: "Search hotels" }).click();
+    await page.waitForURL(/\/hotel\?place=Istanbul$/);
+    await portal.hydrated();
+    const options = page.getByTestId("hotel-options").getByRole("radio");
+    await expect(options).toHaveCount(3);
+    await expect(page.getByLabel("Taksim Garden Inn")).toBeVisible();
+    await expect(page.getByLabel("Check-in date")).toHaveValue(formatDateInput(CHECK_IN, "en"));
+  });
+
+  test("a price that changed before the submit is shown and asked again", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await toRooms(page, portal);
+    await oneSingleRoom(page, portal);
+    await sandbox.fault({
+      path: "/api/AccommodationReserveRequestClient",
+      method: "POST",
+      model: "AccommodationReserveRequest",
+      status: 200,
+      body: {
+        currency: "USD",
+        totalPrice: 999,
+        totalCommissionPerHotel: 0,
+        finalPrice: 999,
+        rooms: [],
+      },
+    });
+    await page.getByRole("button", { name: "Submit request" }).click();
+    await expect(page.getByRole("alert").first()).toContainText("The provider's price changed");
+    await expect(page.getByTestId("price-totals")).toContainText("999");
+    expect((await sandbox.state()).receivedReservations).toEqual([]);
+    // Seen and accepted: the next submit goes through.
+    await page.getByRole("button", { name: "Submit request" }).click();
+    await page.waitForURL(/\/reservations\/list$/);
+    expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+  });
+
+  test("a provider 400 at submit shows its message and keeps the draft", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await toRooms(page, portal);
+    await oneSingleRoom(page, portal);
+    await sandbox.fault({
+      path: "/api/AccommodationReserveRequestClient",
+      method: "POST",
+      model: "ReserveRequestPayload",
+      status: 400,
+      body: { Message: "The hotel has closed sales for these dates." },
+    });
+    await page.getByRole("button", { name: "Submit request" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "The hotel has closed sales for these dates.",
+    );
+    await portal.visit("/reservations/new/rooms");
+    await expect(page.getByTestId("room-1").getByLabel("Passport number")).toHaveValue(
+      adults[0].passport,
+    );
+  });
+});
+
 test.describe("new request wizard: the draft", () => {
   test("survives a portal restart and another instance, then a sign-out and sign-in", async ({
     portal,
