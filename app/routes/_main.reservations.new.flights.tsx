@@ -7,12 +7,11 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EnterSubmitsForm, ErrorSummary, SelectField, TextField } from "~/components/forms";
-import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { AirportField } from "~/components/wizard/airport-field";
+import { ContinueButton } from "~/components/wizard/guest-fields";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
-import { useIsPending } from "~/utils/misc";
 import { getAirlines } from "~/utils/provider/airlines.server";
 import { findAirports } from "~/utils/provider/geo.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
@@ -127,7 +126,6 @@ export default function FlightsStep() {
   const { airlines, resolved, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("wizard");
-  const isPending = useIsPending();
   const schema = flightsStepSchema(i18n.language);
   const [form, fields] = useForm<Record<"arrival" | "departure", FlightInput>, FlightsStepValue>({
     id: "wizard-flights",
@@ -219,11 +217,7 @@ export default function FlightsStep() {
           </Card>
         );
       })}
-      <div>
-        <StatusButton pending={isPending} disabled={isPending}>
-          {t("continue")}
-        </StatusButton>
-      </div>
+      <ContinueButton />
     </Form>
   );
 }

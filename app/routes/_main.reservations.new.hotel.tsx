@@ -21,14 +21,14 @@ import {
   TextareaField,
   TextField,
 } from "~/components/forms";
-import { Button, StatusButton } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { StarRating } from "~/components/ui/star-rating";
+import { ContinueButton } from "~/components/wizard/guest-fields";
 import { formatDate, wallClockIn } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
-import { useIsPending } from "~/utils/misc";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { getPackages } from "~/utils/provider/packages.server";
 import { getPackageHotels, type PackageHotel } from "~/utils/provider/hotels.server";
@@ -171,7 +171,6 @@ export default function HotelStep() {
   const { today, packages, places, hotels, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("wizard");
-  const isPending = useIsPending();
   const schema = hotelStepSchema(i18n.language, today);
   const [form, fields] = useForm<HotelStepInput, HotelStepValue>({
     id: "wizard-hotel",
@@ -306,11 +305,7 @@ export default function HotelStep() {
           hint={t("hotel.agencyRefHint")}
         />
         <TextareaField meta={fields.description} label={t("hotel.description")} />
-        <div>
-          <StatusButton pending={isPending} disabled={isPending}>
-            {t("continue")}
-          </StatusButton>
-        </div>
+        <ContinueButton />
       </Form>
     </Card>
   );

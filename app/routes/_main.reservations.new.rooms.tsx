@@ -7,13 +7,13 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EnterSubmitsForm, ErrorSummary, FieldErrors } from "~/components/forms";
-import { buttonClasses, StatusButton } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { GuestFields } from "~/components/wizard/guest-fields";
+import { ContinueButton, GuestFields, type GuestInput } from "~/components/wizard/guest-fields";
 import { countryOptions } from "~/utils/countries.server";
 import { readForm } from "~/utils/form-data.server";
 import { i18nServer } from "~/utils/i18n.server";
-import { cx, useIsPending } from "~/utils/misc";
+import { cx } from "~/utils/misc";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
@@ -99,7 +99,6 @@ export default function RoomsStep() {
   const { checkIn, countries, roomTypes, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("wizard");
-  const isPending = useIsPending();
   const schema = roomsStepSchema({ language: i18n.language, checkIn, roomTypes });
   const [form, fields] = useForm<{ rooms: RoomInput[] }, RoomsStepValue>({
     id: "wizard-rooms",
@@ -177,24 +176,11 @@ export default function RoomsStep() {
           );
         })
       )}
-
-      <div>
-        <StatusButton pending={isPending} disabled={isPending}>
-          {t("continue")}
-        </StatusButton>
-      </div>
+      <ContinueButton />
     </Form>
   );
 }
 
-type GuestInput = {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  gender: string;
-  passportNumber: string;
-  nationality: string;
-};
 type RoomInput = {
   roomTypeId: string;
   guests: GuestInput[];

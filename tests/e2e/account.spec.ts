@@ -63,7 +63,9 @@ test.describe("verify email", () => {
     await portal.signIn();
     await page.getByRole("link", { name: "Verify Email" }).click();
     await expect(page).toHaveURL(/\/account\/verify-email$/);
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("office@parsian-travel.example");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(
+      "office@parsian-travel.example",
+    );
     await portal.hydrated();
     await page.getByLabel("Email", { exact: true }).fill("bookings@parsian-travel.example");
     await page.getByRole("button", { name: "Save and send confirmation" }).click();

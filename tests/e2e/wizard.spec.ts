@@ -8,6 +8,9 @@ function isoIn(days: number) {
   return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+// Each test walks several steps of real pages; on a busy CI machine that takes a while.
+test.describe.configure({ timeout: 60_000 });
+
 const CHECK_IN = isoIn(10);
 const CHECK_OUT = isoIn(13);
 /** A birthday giving this age at check-in. */
@@ -308,6 +311,13 @@ async function oneSingleRoom(page: Page, portal: Portal) {
   await portal.hydrated();
 }
 
+/** Signed in, on the review step of a one-room request without transfer. */
+async function toReviewWithOneRoom(page: Page, portal: Portal) {
+  await portal.signIn();
+  await toRooms(page, portal);
+  await oneSingleRoom(page, portal);
+}
+
 /** The review form's fields, to post it the way a browser would (twice, for instance). */
 async function reviewForm(page: Page) {
   const form = page
@@ -446,9 +456,7 @@ test.describe("new request wizard: hotel search and provider answers", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
-    await toRooms(page, portal);
-    await oneSingleRoom(page, portal);
+    await toReviewWithOneRoom(page, portal);
     await sandbox.fault({
       path: "/api/AccommodationReserveRequestClient",
       method: "POST",
@@ -477,9 +485,7 @@ test.describe("new request wizard: hotel search and provider answers", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
-    await toRooms(page, portal);
-    await oneSingleRoom(page, portal);
+    await toReviewWithOneRoom(page, portal);
     await sandbox.fault({
       path: "/api/AccommodationReserveRequestClient",
       method: "POST",
@@ -549,9 +555,7 @@ test.describe("new request wizard: the draft", () => {
 test.describe("new request wizard: one request per submit", () => {
   test("two posts of the same review create one request", async ({ portal, page, sandbox }) => {
     test.skip(portal.javaScriptEnabled, "the no-JS double submit: two posts at once");
-    await portal.signIn();
-    await toRooms(page, portal);
-    await oneSingleRoom(page, portal);
+    await toReviewWithOneRoom(page, portal);
     const form = await reviewForm(page);
     const post = () => page.request.post("/reservations/new/review", { form, maxRedirects: 0 });
     const [first, second] = await Promise.all([post(), post()]);
@@ -565,9 +569,7 @@ test.describe("new request wizard: one request per submit", () => {
 
   test("a double click creates one request", async ({ portal, page, sandbox }) => {
     test.skip(!portal.javaScriptEnabled, "the JS double click");
-    await portal.signIn();
-    await toRooms(page, portal);
-    await oneSingleRoom(page, portal);
+    await toReviewWithOneRoom(page, portal);
     await page.getByRole("button", { name: "Submit request" }).dblclick();
     await page.waitForURL(/\/reservations\/list$/);
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
@@ -578,9 +580,7 @@ test.describe("new request wizard: one request per submit", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
-    await toRooms(page, portal);
-    await oneSingleRoom(page, portal);
+    await toReviewWithOneRoom(page, portal);
     // Slower than the portal's 5 s timeout: the portal gives up, the provider still books it.
     await sandbox.fault({
       path: "/api/AccommodationReserveRequestClient",
