@@ -1,5 +1,6 @@
 # The portal in production: the built app under remix-serve. The provider sandbox is not included;
-# point PROVIDER_API_URL at the provider. Needs SESSION_SECRET (and REDIS_URL for several replicas).
+# point PROVIDER_API_URL at the provider (and PROVIDER_TIME_ZONE at its zone). Needs SESSION_SECRET;
+# sessions and wizard drafts live in SESSION_DIR (a volume) or in Redis (REDIS_URL, for replicas).
 
 FROM node:22-bookworm-slim AS base
 ENV NODE_ENV=production
