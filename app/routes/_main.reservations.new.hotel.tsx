@@ -76,7 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shown = matching ?? everyHotel;
   // The hotel already chosen stays on the list, whatever the search.
   const chosen = everyHotel.find((hotel) => hotel.accommodationPropertyId === chosenId);
-  const hotels = chosen && !shown.includes(chosen) ? [chosen, ...shown] : shown;
+  const listed = shown.some((hotel) => hotel.accommodationPropertyId === chosenId);
+  const hotels = chosen && !listed ? [chosen, ...shown] : shown;
   return {
     today: wallClockIn(new Date(), env.PROVIDER_TIME_ZONE).slice(0, 10),
     filters,
@@ -107,14 +108,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "search") {
     // Searching keeps what was typed (without JS the page reloads) and puts the search in the URL.
+    // The step's saved value stays: rooms and guests hang on it until another hotel is chosen.
     const typed = Object.fromEntries(
       [...formData.entries()].filter(([name]) => !["csrf", "intent"].includes(name)),
     );
-    await wizard.save({
-      ...wizard.draft,
-      hotel: null,
-      input: { ...wizard.draft.input, hotel: typed },
-    });
+    await wizard.save({ ...wizard.draft, input: { ...wizard.draft.input, hotel: typed } });
     const search = new URLSearchParams();
     for (const field of FILTER_FIELDS) {
       const value = String(formData.get(field) ?? "").trim();

@@ -451,6 +451,25 @@ test.describe("new request wizard: hotel search and provider answers", () => {
     await expect(page.getByLabel("Check-in date")).toHaveValue(formatDateInput(CHECK_IN, "en"));
   });
 
+  test("searching again on step 1 keeps the rooms and guests of the same hotel", async ({
+    portal,
+    page,
+  }) => {
+    await toReviewWithOneRoom(page, portal);
+    await portal.visit("/reservations/new/hotel");
+    await expect(page.getByLabel("Marina Pearl Resort")).toBeChecked();
+    await page.getByLabel("City").selectOption("Dubai");
+    await page.getByRole("button", { name: "Search hotels" }).click();
+    await page.waitForURL(/\/hotel\?place=Dubai$/);
+    await portal.hydrated();
+    await expect(page.getByLabel("Marina Pearl Resort")).toBeChecked();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(/\/rooms$/);
+    await expect(page.getByTestId("room-1").getByLabel("Passport number")).toHaveValue(
+      adults[0].passport,
+    );
+  });
+
   test("a price that changed before the submit is shown and asked again", async ({
     portal,
     page,
