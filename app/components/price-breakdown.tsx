@@ -106,26 +106,25 @@ function FareBreakdown({ room }: { room: PricedRoomView }) {
           </tr>
         </thead>
         <tbody>
-          {room.datePrices.map((day) => (
-            <tr key={day.date}>
+          {[
+            ...room.datePrices.map((day) => ({ ...day, label: day.date, special: false })),
+            ...room.specialDates.map((day) => ({
+              ...day,
+              label: t("prices.specialDate", { date: day.date }),
+              special: true,
+            })),
+          ].map((row) => (
+            <tr
+              key={`${row.special}-${row.date}`}
+              className={row.special ? "text-amber-900" : undefined}
+            >
               <th scope="row" className="px-2 py-1 text-start font-normal">
-                {day.date}
+                {row.label}
               </th>
-              {cell(day.room)}
-              {cell(day.childNoBed)}
-              {cell(day.childWithBed)}
-              {cell(day.extraBed)}
-            </tr>
-          ))}
-          {room.specialDates.map((day) => (
-            <tr key={`special-${day.date}`} className="text-amber-900">
-              <th scope="row" className="px-2 py-1 text-start font-normal">
-                {t("prices.specialDate", { date: day.date })}
-              </th>
-              {cell(day.room)}
-              {cell(day.childNoBed)}
-              {cell(day.childWithBed)}
-              {cell(day.extraBed)}
+              {cell(row.room)}
+              {cell(row.childNoBed)}
+              {cell(row.childWithBed)}
+              {cell(row.extraBed)}
             </tr>
           ))}
         </tbody>

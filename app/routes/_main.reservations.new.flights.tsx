@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EnterSubmitsForm, ErrorSummary, SelectField, TextField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
 import { AirportField } from "~/components/wizard/airport-field";
-import { ContinueButton } from "~/components/wizard/guest-fields";
+import { ContinueButton } from "~/components/wizard/continue-button";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { getAirlines } from "~/utils/provider/airlines.server";

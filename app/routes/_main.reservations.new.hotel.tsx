@@ -24,7 +24,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { StarRating } from "~/components/ui/star-rating";
-import { ContinueButton } from "~/components/wizard/guest-fields";
+import { ContinueButton } from "~/components/wizard/continue-button";
 import { formatDate, wallClockIn } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";

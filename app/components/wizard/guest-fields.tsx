@@ -1,8 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "~/components/forms";
-import { StatusButton } from "~/components/ui/button";
-import { useIsPending } from "~/utils/misc";
 
 /** A guest's fields as the form holds them (text; the schema turns them into values). */
 export type GuestInput = {
@@ -64,18 +62,5 @@ export function GuestFields({
         options={countries}
       />
     </fieldset>
-  );
-}
-
-/** Every step ends the same way: Continue, with a spinner while the step is being saved. */
-export function ContinueButton() {
-  const { t } = useTranslation("wizard");
-  const isPending = useIsPending();
-  return (
-    <div>
-      <StatusButton pending={isPending} disabled={isPending}>
-        {t("continue")}
-      </StatusButton>
-    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
+import { ageOn } from "~/utils/date-input";
 import { providerNow, providerToday } from "../clock";
 import type { Flight, Hotel, Passenger, ReserveRequest, SandboxState } from "../model";
 import { priceRequest, ruleViolation } from "../prices";
@@ -76,13 +77,6 @@ const submitSchema = priceValidationSchema.extend({
 });
 type Submission = z.infer<typeof submitSchema>;
 type PriceValidation = z.infer<typeof priceValidationSchema>;
-
-/** Whole years from a birthday to a day (both ISO dates). */
-function ageOn(birthday: string, day: string) {
-  const [by, bm, bd] = birthday.split("-").map(Number);
-  const [y, m, d] = day.split("-").map(Number);
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
 
 /** The rules a request's hotel, dates and rooms must meet; prices them. */
 function priceOrFail(state: SandboxState, body: PriceValidation) {
