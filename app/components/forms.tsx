@@ -6,6 +6,7 @@ import {
 } from "@conform-to/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { cx } from "~/utils/misc";
 
 /**
@@ -286,4 +287,13 @@ export function EnterSubmitsForm({ children }: { children: ReactNode }) {
       {children}
     </button>
   );
+}
+
+/**
+ * Marks a form sent by the hydrated page (`enhanced=1`): its action may then answer with data
+ * for the page to act on, instead of the redirect a page without JS needs.
+ */
+export function EnhancedInput() {
+  const hydrated = useHydrated();
+  return hydrated ? <input type="hidden" name="enhanced" value="1" /> : null;
 }

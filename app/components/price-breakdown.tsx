@@ -30,11 +30,18 @@ export type PricedRoomView = {
  * night and the special-date differences. The portal never computes a price: it shows these.
  * The breakdown is a `<details>`: it opens with or without JS.
  */
-export function PriceBreakdown({ rooms }: { rooms: PricedRoomView[] }) {
+export function PriceBreakdown({
+  rooms,
+  expanded = false,
+}: {
+  rooms: PricedRoomView[];
+  /** Every breakdown open (the print view). */
+  expanded?: boolean;
+}) {
   const { t } = useTranslation("wizard");
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-sm" data-testid="price-table">
+    <div className="overflow-x-auto print:overflow-visible">
+      <table className="w-full min-w-[36rem] text-sm print:min-w-0" data-testid="price-table">
         <thead>
           <tr className="border-b border-gray-200 text-gray-600">
             <th scope="col" className="py-2 text-start font-medium">
@@ -62,7 +69,7 @@ export function PriceBreakdown({ rooms }: { rooms: PricedRoomView[] }) {
                 <span className="block text-xs text-gray-600">
                   <bdi>{room.board}</bdi> · <bdi>{room.view}</bdi>
                 </span>
-                <FareBreakdown room={room} />
+                <FareBreakdown room={room} expanded={expanded} />
               </th>
               <td className="py-2">{room.nights}</td>
               <td className="py-2 text-end">{room.stayTotal}</td>
@@ -76,11 +83,11 @@ export function PriceBreakdown({ rooms }: { rooms: PricedRoomView[] }) {
   );
 }
 
-function FareBreakdown({ room }: { room: PricedRoomView }) {
+function FareBreakdown({ room, expanded }: { room: PricedRoomView; expanded: boolean }) {
   const { t } = useTranslation("wizard");
   const cell = (value: string | null) => <td className="px-2 py-1 text-end">{value ?? "—"}</td>;
   return (
-    <details className="mt-1">
+    <details className="mt-1" open={expanded || undefined}>
       <summary className="cursor-pointer text-xs text-primary-dark underline">
         {t("prices.breakdown")}
       </summary>

@@ -5,18 +5,17 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigate,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PriceBreakdown, type PricedRoomView } from "~/components/price-breakdown";
+import { EnhancedInput } from "~/components/forms";
+import { FlightCard } from "~/components/flight-card";
+import { GuestsTable } from "~/components/guests-table";
+import { PriceBreakdown } from "~/components/price-breakdown";
 import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { AirportTitle } from "~/components/wizard/airport-field";
 import { countryOptions } from "~/utils/countries.server";
 import { formatDate } from "~/utils/dates";
 import { recordStore } from "~/utils/draft-store.server";
@@ -26,11 +25,8 @@ import { useIsPending } from "~/utils/misc";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
-import {
-  submitReserveRequest,
-  validatePrices,
-  type ValidatedPrices,
-} from "~/utils/provider/reserve-requests.server";
+import { submitReserveRequest, validatePrices } from "~/utils/provider/reserve-requests.server";
+import { pricedRoomView } from "~/utils/price-view";
 import { settle } from "~/utils/provider-errors.server";
 import type { Draft, FlightValue } from "~/utils/reservation-wizard";
 import {
@@ -40,49 +36,20 @@ import {
   reservationPayload,
   type Wizard,
 } from "~/utils/reservation-wizard.server";
-import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
+import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
+import { useRequestsListAfterSubmit } from "~/utils/after-submit";
 
 /**
  * Step 4, Review and Submit: the provider's prices per room with their fare breakdown, every
  * guest and flight for a last look, then one submit that can never create two requests.
  */
 
-/** Spec §4/§9: after a submission the user lands on the requests list. */
-const AFTER_SUBMIT = "/reservations/list";
 /** How long a submit may hold its claim before another attempt may try again. */
 const CLAIM_SECONDS = 120;
 /** A submission's outcome is remembered this long for double clicks, reloads and second tabs. */
 const OUTCOME_SECONDS = 60 * 60 * 24;
 
 type Outcome = { requestId: number; requestNumber: string };
-
-function pricedRooms(prices: ValidatedPrices, language: string): PricedRoomView[] {
-  const money = (amount: number) => formatMoney(amount, prices.currency, language);
-  const extra = (chosen: boolean, amount: number) => (chosen ? money(amount) : null);
-  return prices.rooms.map((room) => ({
-    roomType: room.roomType,
-    board: room.roomService,
-    view: room.roomView,
-    nights: localizeDigits(room.nights, language),
-    stayTotal: money(room.stayTotalPrice),
-    extraCharges: money(room.extraChargesTotalPrice),
-    total: money(room.totalPrice),
-    datePrices: room.fareBreakDown.datePrices.map((day) => ({
-      date: formatDate(day.date, language),
-      room: money(day.roomPrice),
-      childNoBed: extra(room.hasChildNoBed, day.childNoBedPrice),
-      childWithBed: extra(room.hasChildWithBed, day.childWithBedPrice),
-      extraBed: extra(room.hasExtraBed, day.extraBedPrice),
-    })),
-    specialDates: room.fareBreakDown.specialDatePrices.map((day) => ({
-      date: formatDate(day.specialDate, language),
-      room: money(day.roomPriceDifference),
-      childNoBed: extra(room.hasChildNoBed, day.childNoBedPriceDifference),
-      childWithBed: extra(room.hasChildWithBed, day.childWithBedPriceDifference),
-      extraBed: extra(room.hasExtraBed, day.extraBedPriceDifference),
-    })),
-  }));
-}
 
 function flightView(
   flight: FlightValue,
@@ -128,7 +95,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     prices: prices.ok
       ? {
           ok: true as const,
-          rooms: pricedRooms(prices.data, language),
+          rooms: prices.data.rooms.map((room) =>
+            pricedRoomView(room, prices.data.currency, language),
+          ),
           total: formatMoney(prices.data.totalPrice, prices.data.currency, language),
           commission: formatMoney(
             prices.data.totalCommissionPerHotel,
@@ -179,13 +148,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The submit's success: with JS the page says so and moves on a second later; without, at once. */
 async function succeed(request: Request, enhanced: boolean, outcome: Outcome) {
   const t = await getTranslator(request, "wizard");
-  const toast = { type: "success" as const, message: t("submitted") };
-  if (enhanced)
-    return data(
-      { submitted: outcome.requestNumber, error: null, priceChanged: false },
-      { headers: await createToastHeaders(toast) },
-    );
-  throw await redirectWithToast(AFTER_SUBMIT, toast);
+  return submittedResponse(enhanced, t("submitted"), {
+    submitted: outcome.requestNumber,
+    error: null,
+    priceChanged: false,
+  });
 }
 
 /** Waits briefly for another attempt with the same key (a double click, a second tab) to finish. */
@@ -218,7 +185,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const wizard = await loadWizard(request, params);
   const submitKey = String(formData.get("submitKey") ?? "");
-  const enhanced = formData.get("enhanced") === "1";
+  const enhanced = isEnhanced(formData);
 
   // Already sent (a reload of the POST, a second click, another tab): land on its result.
   const earlier = submitKey ? await recordStore.get<Outcome>(`submitted:${submitKey}`) : null;
@@ -269,14 +236,7 @@ export default function ReviewStep() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wizard");
   const isPending = useIsPending();
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!result?.submitted) return;
-    // Spec §9: the requests list about a second after the success message.
-    const timer = setTimeout(() => navigate(AFTER_SUBMIT), 1000);
-    return () => clearTimeout(timer);
-  }, [result?.submitted, navigate]);
+  useRequestsListAfterSubmit(Boolean(result?.submitted));
 
   if (result?.submitted)
     return (
@@ -341,55 +301,15 @@ export default function ReviewStep() {
       </Card>
 
       <Card title={t("review.guests")} headingLevel={2}>
-        {review.rooms.map((room, index) => (
-          <div key={index} className="mb-3 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-sm">
-              <caption className="text-start font-medium">
-                {t("rooms.room", { number: index + 1 })}
-              </caption>
-              <thead>
-                <tr className="text-gray-600">
-                  <th scope="col" className="py-1 text-start font-medium">
-                    {t("guest.name")}
-                  </th>
-                  <th scope="col" className="py-1 text-start font-medium">
-                    {t("guest.type")}
-                  </th>
-                  <th scope="col" className="py-1 text-start font-medium">
-                    {t("guest.dateOfBirth")}
-                  </th>
-                  <th scope="col" className="py-1 text-start font-medium">
-                    {t("guest.gender")}
-                  </th>
-                  <th scope="col" className="py-1 text-start font-medium">
-                    {t("guest.passport")}
-                  </th>
-                  <th scope="col" className="py-1 text-start font-medium">
-                    {t("guest.nationality")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {room.guests.map((guest, guestIndex) => (
-                  <tr key={guestIndex} className="border-t border-gray-100">
-                    <td className="py-1">
-                      <bdi>{guest.name}</bdi>
-                    </td>
-                    <td className="py-1">{t(`guestTypes.${guest.type}`)}</td>
-                    <td className="py-1">{guest.dateOfBirth}</td>
-                    <td className="py-1">
-                      {t(guest.gender === "Male" ? "guest.male" : "guest.female")}
-                    </td>
-                    <td className="py-1" dir="ltr">
-                      {guest.passportNumber}
-                    </td>
-                    <td className="py-1">{guest.nationality}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+        <div className="mb-3 flex flex-col gap-3">
+          {review.rooms.map((room, index) => (
+            <GuestsTable
+              key={index}
+              caption={t("rooms.room", { number: index + 1 })}
+              guests={room.guests}
+            />
+          ))}
+        </div>
         <Link to={`${review.base}/rooms`} className="text-sm text-primary-dark underline">
           {t("review.changeRooms")}
         </Link>
@@ -398,26 +318,13 @@ export default function ReviewStep() {
       {review.flights ? (
         <Card title={t("review.flights")} headingLevel={2}>
           <div className="grid gap-4 md:grid-cols-2">
-            {(["arrival", "departure"] as const).map((which) => {
-              const flight = review.flights![which];
-              return (
-                <section key={which} className="rounded border border-gray-200 p-3 text-sm">
-                  <h3 className="font-medium">{t(`flights.${which}`)}</h3>
-                  <p>
-                    {flight.airline} · <span dir="ltr">{flight.flightNumber}</span>
-                  </p>
-                  <p>
-                    <AirportTitle title={flight.origin.title} /> →{" "}
-                    <AirportTitle title={flight.destination.title} />
-                  </p>
-                  <p>
-                    {t("flights.takeOff")}: {flight.takeOff}
-                    {flight.landing ? ` · ${t("flights.landing")}: ${flight.landing}` : null}
-                  </p>
-                  {flight.duration ? <p>{t("flights.durationValue", flight.duration)}</p> : null}
-                </section>
-              );
-            })}
+            {(["arrival", "departure"] as const).map((which) => (
+              <FlightCard
+                key={which}
+                heading={t(`flights.${which}`)}
+                flight={review.flights![which]}
+              />
+            ))}
           </div>
           <Link
             to={`${review.base}/flights`}
@@ -433,7 +340,7 @@ export default function ReviewStep() {
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="submitKey" value={review.submitKey} />
           <input type="hidden" name="reviewedFinal" value={review.prices.finalAmount} />
-          {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+          <EnhancedInput />
           {result?.error ? (
             <p
               role="alert"

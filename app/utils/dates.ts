@@ -38,11 +38,12 @@ function inCalendar(value: string | Date, language: string) {
     : date.calendar("gregory").locale("en");
 }
 
-export type DateStyle = "date" | "long" | "dateTime" | "time";
+export type DateStyle = "date" | "long" | "longDateTime" | "dateTime" | "time";
 
 const patterns: Record<DateStyle, string> = {
   date: "YYYY/MM/DD",
   long: "D MMMM YYYY",
+  longDateTime: "D MMMM YYYY, HH:mm",
   dateTime: "YYYY/MM/DD HH:mm",
   time: "HH:mm",
 };
@@ -60,14 +61,21 @@ export function formatTimeAgo(value: string, language: string, now: Date, timeZo
   );
 }
 
-/** Today in both calendars, for the top bar (spec §2 "Top bar"); month names in the user's language. */
-export function formatBothCalendars(value: string, language: string) {
+/**
+ * A date in both calendars, month names in the user's language: today in the top bar (spec §2),
+ * and a payment deadline nobody may misread.
+ */
+export function formatBothCalendars(
+  value: string,
+  language: string,
+  style: "long" | "longDateTime" = "long",
+) {
   const inCalendarOf = (calendar: "jalali" | "gregory") =>
     localizeDigits(
       dayjs(value)
         .calendar(calendar)
         .locale(language === "fa" ? "fa" : "en")
-        .format(patterns.long),
+        .format(patterns[style]),
       language,
     );
   return { jalali: inCalendarOf("jalali"), gregorian: inCalendarOf("gregory") };

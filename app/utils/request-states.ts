@@ -43,3 +43,27 @@ export function inRequestStateOrder<T extends { State: string }>(entries: T[]) {
     .sort((a, b) => rank(a.entry.State) - rank(b.entry.State) || a.index - b.index)
     .map(({ entry }) => entry);
 }
+
+/** Spec §4 chip colours; a state the portal does not know is grey. */
+export function requestStateTone(state: string) {
+  switch (state) {
+    case "New":
+    case "Requested":
+      return "lightBlue" as const;
+    case "Cancelled":
+    case "Refunded":
+      return "orange" as const;
+    case "ConfirmationPending":
+    case "PaymentPending":
+      return "yellow" as const;
+    case "Rejected":
+      return "red" as const;
+    case "Confirmed":
+    case "Approved":
+      return "green" as const;
+    case "Settled":
+      return "darkBlue" as const;
+    default:
+      return "grey" as const;
+  }
+}

@@ -58,6 +58,16 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList) {
       return HttpResponse.json(note, { status: 201 });
     }),
 
+    // The provider's desk opens the thread: the agency's notes show as read.
+    http.post(`${base}/__sandbox/requests/:id/notes/read`, ({ params }) => {
+      const reserveRequest = findRequest(String(params.id));
+      reserveRequest.notes.forEach((note) => {
+        if (!note.isBroker) note.isRead = true;
+      });
+      store.save();
+      return HttpResponse.json({ ok: true });
+    }),
+
     http.post(`${base}/__sandbox/email-confirmations/confirm`, async ({ request }) => {
       const { userName } = await parseBody(request, z.object({ userName: z.string() }));
       const user = store.state.users.find((entry) => entry.userName === userName);

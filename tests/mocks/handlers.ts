@@ -4,6 +4,8 @@ import { authHandlers } from "./api/auth";
 import { dashboardHandlers } from "./api/dashboard";
 import { hotelHandlers } from "./api/hotels";
 import { packageHandlers } from "./api/packages";
+import { reserveRequestChangeHandlers } from "./api/reserve-request-changes";
+import { reserveRequestViewHandlers } from "./api/reserve-request-views";
 import { reserveRequestHandlers } from "./api/reserve-requests";
 import { controlHandlers } from "./control";
 import { faultHandler, FaultList } from "./faults";
@@ -31,6 +33,8 @@ export function createSandboxHandlers(
     ...packageHandlers(ctx),
     ...hotelHandlers(ctx),
     ...reserveRequestHandlers(ctx),
+    ...reserveRequestViewHandlers(ctx),
+    ...reserveRequestChangeHandlers(ctx),
     ...controlHandlers(ctx, faults),
     // The portal's health check and the test runner only ask whether anything answers here.
     http.all(`${base}/`, () =>

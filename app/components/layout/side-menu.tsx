@@ -65,7 +65,7 @@ export function SideMenu({
       data-testid="side-menu"
       data-mode={mini ? "mini" : "full"}
       className={cx(
-        "sticky top-0 flex h-screen shrink-0 flex-col border-e border-gray-200 bg-white",
+        "sticky top-0 flex h-screen shrink-0 flex-col border-e border-gray-200 bg-white print:hidden",
         mini ? "w-sidebar-mini" : "w-sidebar-mini md:w-sidebar",
       )}
     >

@@ -8,7 +8,7 @@ import { Icon } from "~/components/ui/icon";
 export function TopBar({ today }: { today: { jalali: string; gregorian: string } }) {
   const { t } = useTranslation();
   return (
-    <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2">
+    <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2 print:hidden">
       <p className="text-sm text-gray-700" data-testid="today">
         <span className="sr-only">{t("layout.today")}: </span>
         <span>{today.jalali}</span>

@@ -5,6 +5,7 @@ const variants = {
   primary: "bg-primary text-white hover:bg-primary-dark",
   secondary: "border border-primary text-primary-dark bg-white hover:bg-primary-light",
   quiet: "text-primary-dark hover:bg-primary-light",
+  danger: "bg-red-700 text-white hover:bg-red-800",
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -2,11 +2,18 @@ import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import { ageOn } from "~/utils/date-input";
 import { providerNow, providerToday } from "../clock";
-import type { Flight, Hotel, Passenger, ReserveRequest, SandboxState } from "../model";
+import type {
+  Flight,
+  Hotel,
+  Passenger,
+  RequestedRoom,
+  ReserveRequest,
+  SandboxState,
+} from "../model";
 import { priceRequest, ruleViolation } from "../prices";
 import { domainModelOf, fail, parseBody, requireUser, type SandboxContext } from "./common";
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-12-09");
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-12-09");
 
 const priceValidationSchema = z.object({
   AccommodationPropertyId: z.number().int(),
@@ -30,7 +37,7 @@ const dateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "must be a date-time");
 
-const flightSchema = z.object({
+export const flightSchema = z.object({
   Airline: z.object({ Iata: z.string().min(2), Name: z.string(), LatinName: z.string() }),
   FlightNumber: z.string().min(1).max(10),
   DepartureDateTime: dateTime,
@@ -40,7 +47,7 @@ const flightSchema = z.object({
   FlightDuration: time.nullable(),
 });
 
-const passengerSchema = z.object({
+export const passengerSchema = z.object({
   FirstName: z.string().trim().min(1),
   LastName: z.string().trim().min(1),
   Birthday: isoDate,
@@ -51,24 +58,22 @@ const passengerSchema = z.object({
   MainGuest: z.boolean(),
 });
 
+export const roomRequestSchema = z.object({
+  RoomType: z.number().int(),
+  RoomView: z.string(),
+  RoomService: z.string(),
+  HasChildNoBed: z.boolean(),
+  HasChildWithBed: z.boolean(),
+  HasExtraBed: z.boolean(),
+  Passengers: z.array(passengerSchema).min(1),
+});
+
 const submitSchema = priceValidationSchema.extend({
   AgencyRef: z.string().max(50).nullable(),
   PropertyId: z.number().int(),
   NeedTransfer: z.boolean(),
   Description: z.string().max(1000),
-  ReserveRoomRequests: z
-    .array(
-      z.object({
-        RoomType: z.number().int(),
-        RoomView: z.string(),
-        RoomService: z.string(),
-        HasChildNoBed: z.boolean(),
-        HasChildWithBed: z.boolean(),
-        HasExtraBed: z.boolean(),
-        Passengers: z.array(passengerSchema).min(1),
-      }),
-    )
-    .min(1, "needs at least one room"),
+  ReserveRoomRequests: z.array(roomRequestSchema).min(1, "needs at least one room"),
   TransportationInfo: z
     .object({ OriginFlight: flightSchema, DestinationFlight: flightSchema })
     .nullable()
@@ -79,7 +84,7 @@ type Submission = z.infer<typeof submitSchema>;
 type PriceValidation = z.infer<typeof priceValidationSchema>;
 
 /** The rules a request's hotel, dates and rooms must meet; prices them. */
-function priceOrFail(state: SandboxState, body: PriceValidation) {
+export function priceOrFail(state: SandboxState, body: PriceValidation) {
   const hotel = state.hotels.find(
     (entry) => entry.accommodationPropertyId === body.AccommodationPropertyId,
   );
@@ -124,7 +129,10 @@ function priceOrFail(state: SandboxState, body: PriceValidation) {
 }
 
 /** Guests must match their room: its base capacity of main guests, one guest per chosen extra. */
-function checkPassengers(body: Submission, hotel: Hotel) {
+export function checkPassengers(
+  body: Pick<Submission, "ReserveRoomRequests" | "CheckInDate">,
+  hotel: Hotel,
+) {
   body.ReserveRoomRequests.forEach((room, index) => {
     const roomType = hotel.roomTypes.find((entry) => entry.typeId === room.RoomType)!;
     const ofType = (type: number) => room.Passengers.filter((p) => p.HotelPassengerType === type);
@@ -151,7 +159,7 @@ function checkPassengers(body: Submission, hotel: Hotel) {
   });
 }
 
-function toFlight(flight: z.infer<typeof flightSchema>): Flight {
+export function toFlight(flight: z.infer<typeof flightSchema>): Flight {
   return {
     airlineIata: flight.Airline.Iata,
     flightNumber: flight.FlightNumber,
@@ -163,6 +171,27 @@ function toFlight(flight: z.infer<typeof flightSchema>): Flight {
     originIata: flight.Origin.Iata,
     destinationIata: flight.Destination.Iata,
   };
+}
+
+export function toRooms(rooms: Submission["ReserveRoomRequests"]): RequestedRoom[] {
+  return rooms.map((room) => ({
+    roomTypeId: room.RoomType,
+    hasChildNoBed: room.HasChildNoBed,
+    hasChildWithBed: room.HasChildWithBed,
+    hasExtraBed: room.HasExtraBed,
+    passengers: room.Passengers.map(
+      (p): Passenger => ({
+        firstName: p.FirstName,
+        lastName: p.LastName,
+        dateOfBirth: p.Birthday,
+        passportNumber: p.PassportNumber,
+        gender: p.Gender,
+        nationalityCountryCode: p.NationalityCountryCode,
+        hotelPassengerType: p.HotelPassengerType,
+        mainGuest: p.MainGuest,
+      }),
+    ),
+  }));
 }
 
 /**
@@ -223,24 +252,7 @@ export function reserveRequestHandlers(ctx: SandboxContext) {
         checkOut: body.CheckOutDate,
         needTransfer: body.NeedTransfer,
         description: body.Description,
-        rooms: body.ReserveRoomRequests.map((room) => ({
-          roomTypeId: room.RoomType,
-          hasChildNoBed: room.HasChildNoBed,
-          hasChildWithBed: room.HasChildWithBed,
-          hasExtraBed: room.HasExtraBed,
-          passengers: room.Passengers.map(
-            (p): Passenger => ({
-              firstName: p.FirstName,
-              lastName: p.LastName,
-              dateOfBirth: p.Birthday,
-              passportNumber: p.PassportNumber,
-              gender: p.Gender,
-              nationalityCountryCode: p.NationalityCountryCode,
-              hotelPassengerType: p.HotelPassengerType,
-              mainGuest: p.MainGuest,
-            }),
-          ),
-        })),
+        rooms: toRooms(body.ReserveRoomRequests),
         transportation: body.TransportationInfo
           ? {
               originFlight: toFlight(body.TransportationInfo.OriginFlight),

@@ -1,0 +1,277 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SelectField, TextField } from "~/components/forms";
+import { Pagination } from "~/components/pagination";
+import { RequestStateChip } from "~/components/request-state-chip";
+import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { requireProvider } from "~/utils/auth.server";
+import { formatDateInput } from "~/utils/date-input";
+import { formatDate } from "~/utils/dates";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { localizeDigits } from "~/utils/numbers";
+import { PAGE_SIZES } from "~/utils/paging";
+import { getRequestGrid, getRequestStates } from "~/utils/provider/reserve-requests.server";
+import { orProviderErrorPage, settle } from "~/utils/provider-errors.server";
+import { readRequestFilters } from "~/utils/request-list.server";
+import { REQUEST_STATES, requestStateLabel } from "~/utils/request-states";
+
+export const handle = { i18n: ["common", "requests"] };
+
+/**
+ * The agency's requests (/reservations/list): the provider's grid, paged on the server, newest
+ * first, filtered by a GET form so every view is a link (the dashboard's counters link here).
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const provider = await requireProvider(request);
+  const url = new URL(request.url);
+  const [language, t] = await Promise.all([
+    i18nServer.getLocale(request),
+    getTranslator(request, "requests"),
+  ]);
+  const { filters, query, dateErrors, isFiltered } = readRequestFilters(url, language);
+  const [states, grid] = await Promise.all([
+    settle(request, getRequestStates(provider)),
+    orProviderErrorPage(
+      request,
+      getRequestGrid(provider, { ...query, Page: filters.page, PageSize: filters.size }),
+    ),
+  ]);
+  const date = (value: string | null) => (value ? formatDate(value, language) : null);
+  const exportParams = new URLSearchParams(url.search);
+  exportParams.delete("page");
+  exportParams.delete("size");
+  return {
+    title: t("list.title"),
+    // Without the provider's list the filter still offers the states the portal knows.
+    states: states.ok ? states.data.map((entry) => entry.State) : [...REQUEST_STATES],
+    filters,
+    dateErrors,
+    isFiltered,
+    total: grid.TotalCount,
+    pageCount: Math.max(1, Math.ceil(grid.TotalCount / filters.size)),
+    exportHref: `/reservations/list.csv${exportParams.size ? `?${exportParams}` : ""}`,
+    rows: grid.Items.map((row) => ({
+      id: row.Id,
+      number: row.RequestNumber,
+      agencyRef: row.AgencyRef,
+      hotel: row.HotelName,
+      checkIn: date(row.CheckInDate),
+      checkOut: date(row.CheckoutDate),
+      rooms: localizeDigits(row.RoomCount, language),
+      state: row.State,
+      created: formatDate(row.CreateDateTime, language, "dateTime"),
+      deadline: row.PaymentDeadlineDateTime
+        ? formatDate(row.PaymentDeadlineDateTime, language, "dateTime")
+        : null,
+      unread: row.UnreadNoteCount,
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export default function RequestsList() {
+  const list = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("requests");
+  // A new URL (a search, a dashboard link) starts the form again from its filters.
+  const { search } = useLocation();
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{list.title}</h1>
+      <RequestFilters key={search} />
+      <Card>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="text-sm text-gray-700" data-testid="result-count">
+            {t("list.count", {
+              count: list.total,
+              number: localizeDigits(list.total, i18n.language),
+            })}
+          </p>
+          {list.total > 0 ? (
+            <a href={list.exportHref} download className={buttonClasses("secondary")}>
+              {t("list.export")}
+            </a>
+          ) : null}
+        </div>
+        {list.rows.length === 0 ? (
+          <div className="flex flex-col items-start gap-2">
+            <p>{list.isFiltered ? t("list.noneMatch") : t("list.none")}</p>
+            {list.isFiltered ? (
+              <Link to="/reservations/list" className="text-primary-dark underline">
+                {t("list.clearFilters")}
+              </Link>
+            ) : (
+              <Link to="/reservations/new" className="text-primary-dark underline">
+                {t("list.newRequest")}
+              </Link>
+            )}
+          </div>
+        ) : (
+          <RequestsTable rows={list.rows} />
+        )}
+        <Pagination page={list.filters.page} pageCount={list.pageCount} />
+      </Card>
+    </div>
+  );
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+function RequestsTable({ rows }: { rows: Row[] }) {
+  const { t, i18n } = useTranslation("requests");
+  const heading = "px-2 py-2 text-start font-medium";
+  return (
+    <div className="overflow-x-auto" role="region" aria-label={t("list.tableLabel")} tabIndex={0}>
+      <table className="w-full min-w-[52rem] text-sm" data-testid="requests-table">
+        <thead className="border-b border-gray-300 text-gray-700">
+          <tr>
+            <th scope="col" className={heading}>
+              {t("fields.number")}
+            </th>
+            <th scope="col" className={heading}>
+              {t("fields.hotel")}
+            </th>
+            <th scope="col" className={heading}>
+              {t("fields.stay")}
+            </th>
+            <th scope="col" className={heading}>
+              {t("fields.rooms")}
+            </th>
+            <th scope="col" className={heading}>
+              {t("fields.state")}
+            </th>
+            <th scope="col" className={heading}>
+              {t("fields.paymentDeadline")}
+            </th>
+            <th scope="col" className={heading}>
+              {t("fields.notes")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-gray-100 align-top">
+              <td className="px-2 py-2">
+                <Link
+                  to={`/reservations/reservation-details/${row.id}`}
+                  className="font-medium text-primary-dark underline"
+                  dir="ltr"
+                >
+                  {row.number}
+                </Link>
+                <span className="block text-xs text-gray-600">{row.created}</span>
+                {row.agencyRef ? (
+                  <span className="block text-xs text-gray-600">
+                    {t("fields.agencyRef")}: <bdi>{row.agencyRef}</bdi>
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-2 py-2">
+                <bdi>{row.hotel}</bdi>
+              </td>
+              <td className="whitespace-nowrap px-2 py-2">
+                {row.checkIn} – {row.checkOut}
+              </td>
+              <td className="px-2 py-2">{row.rooms}</td>
+              <td className="px-2 py-2">
+                <RequestStateChip state={row.state} />
+              </td>
+              <td className="whitespace-nowrap px-2 py-2">{row.deadline ?? "—"}</td>
+              <td className="px-2 py-2">
+                {row.unread > 0 ? (
+                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-white">
+                    {t("list.unread", {
+                      count: row.unread,
+                      number: localizeDigits(row.unread, i18n.language),
+                    })}
+                  </span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The filters: a GET form, so the result is a URL. Dates are typed in the user's calendar. */
+function RequestFilters() {
+  const { filters, states, dateErrors } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("requests");
+  const { t: tCommon } = useTranslation();
+  const [form, fields] = useForm({
+    id: "request-filters",
+    defaultValue: { ...filters, size: String(filters.size) },
+    lastResult: Object.keys(dateErrors).length
+      ? {
+          status: "error",
+          initialValue: null,
+          error: Object.fromEntries(Object.entries(dateErrors).map(([name, key]) => [name, [key]])),
+        }
+      : undefined,
+  });
+  const datePlaceholder = formatDateInput("2026-12-09", i18n.language);
+  return (
+    <Card title={t("filters.heading")} headingLevel={2}>
+      <Form method="get" {...getFormProps(form)} className="flex flex-col gap-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <SelectField
+            meta={fields.state}
+            label={t("fields.state")}
+            placeholder={t("filters.anyState")}
+            options={states.map((state) => ({
+              value: state,
+              label: requestStateLabel(state, tCommon),
+            }))}
+          />
+          <TextField meta={fields.number} label={t("fields.number")} dir="ltr" />
+          <TextField meta={fields.ref} label={t("fields.agencyRef")} />
+          <TextField meta={fields.guest} label={t("filters.guest")} />
+          <TextField meta={fields.hotel} label={t("fields.hotel")} />
+          <TextField
+            meta={fields.from}
+            label={t("filters.checkInFrom")}
+            placeholder={datePlaceholder}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <TextField
+            meta={fields.to}
+            label={t("filters.checkInTo")}
+            placeholder={datePlaceholder}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <SelectField
+            meta={fields.size}
+            label={t("filters.pageSize")}
+            options={PAGE_SIZES.map((size) => ({
+              value: String(size),
+              label: localizeDigits(size, i18n.language),
+            }))}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={buttonClasses("primary")}>
+            {t("filters.search")}
+          </button>
+          <Link to="/reservations/list" className={buttonClasses("quiet")}>
+            {t("filters.clear")}
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,211 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NotesThread, noteSchema } from "~/components/notes-thread";
+import { RequestSummaryView } from "~/components/request-summary";
+import { StatusButton, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { parseWithZod } from "@conform-to/zod";
+import { readForm } from "~/utils/form-data.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/misc";
+import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
+import {
+  deleteRequest,
+  getRequestPermissions,
+  getRequestSummary,
+  sendNote,
+} from "~/utils/provider/reserve-requests.server";
+import { orProviderErrorPage, providerErrorReply, settle } from "~/utils/provider-errors.server";
+import {
+  fetchNotesAndMarkRead,
+  notesVersion,
+  notesView,
+  requestDetailsView,
+  requireRequestId,
+} from "~/utils/request-details.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["common", "requests", "wizard"] };
+
+/**
+ * A request's details (spec §2): everything about it, its notes thread with the provider, and
+ * what may still be done with it: print, change dates, rooms or flights, delete.
+ */
+
+const MODIFY_LINKS = [
+  { change: "Dates", path: "modify-date-reservation", label: "actions.modifyDates" },
+  { change: "Rooms", path: "modify-room-reservation", label: "actions.modifyRooms" },
+  { change: "Transportation", path: "modify-flight-reservation", label: "actions.modifyFlights" },
+] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { provider, requestId } = await requireRequestId(request, params);
+  const [language, t, summary, permissions, notes] = await Promise.all([
+    i18nServer.getLocale(request),
+    getTranslator(request, "requests"),
+    orProviderErrorPage(request, getRequestSummary(provider, requestId)),
+    settle(request, getRequestPermissions(provider, requestId)),
+    settle(request, fetchNotesAndMarkRead(provider, requestId)),
+  ]);
+  return {
+    title: t("details.title", { number: summary.RequestNumber }),
+    details: requestDetailsView(summary, language),
+    // Without the provider's word, nothing is offered that it might refuse.
+    permissions: permissions.ok ? permissions.data : null,
+    permissionsError: permissions.ok ? null : permissions.error,
+    notes: notes.ok
+      ? { version: notesVersion(notes.data), notes: notesView(notes.data, language), error: null }
+      : { version: null, notes: [], error: notes.error },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+const intentSchema = z.enum(["note", "delete"]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { provider, requestId } = await requireRequestId(request, params);
+  const detailsUrl = `/reservations/reservation-details/${requestId}`;
+  const intent = intentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) throw new Response("Unknown intent", { status: 400 });
+
+  if (intent.data === "delete") {
+    const t = await getTranslator(request, "requests");
+    try {
+      await deleteRequest(provider, requestId);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      return data(
+        { deleteError: describeProviderError(error, await getTranslator(request)), note: null },
+        { status: error.kind === "bad-request" ? 400 : 503 },
+      );
+    }
+    throw await redirectWithToast("/reservations/list", {
+      type: "success",
+      message: t("delete.done", { number: String(formData.get("number") ?? requestId) }),
+    });
+  }
+
+  const submission = parseWithZod(formData, { schema: noteSchema });
+  if (submission.status !== "success")
+    return data({ note: submission.reply(), deleteError: null }, { status: 400 });
+  try {
+    // Spec §4: no notes once Confirmed. The page hides the box; a forced post is refused here.
+    const permissions = await getRequestPermissions(provider, requestId);
+    if (!permissions.Notes.Allowed) {
+      const t = await getTranslator(request, "requests");
+      return data(
+        {
+          note: submission.reply({ formErrors: [permissions.Notes.Reason ?? t("notes.closed")] }),
+          deleteError: null,
+        },
+        { status: 403 },
+      );
+    }
+    await sendNote(provider, requestId, submission.value.content);
+  } catch (error) {
+    const reply = await providerErrorReply(request, error, submission);
+    return data({ note: reply.data, deleteError: null }, { status: reply.init?.status ?? 400 });
+  }
+  if (formData.get("enhanced") === "1")
+    return data({ note: submission.reply({ resetForm: true }), deleteError: null });
+  // Post/redirect/get, back to the thread.
+  throw redirect(`${detailsUrl}#notes`);
+}
+
+export default function RequestDetails() {
+  const { details, permissions, permissionsError, notes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("requests");
+  const [searchParams] = useSearchParams();
+  const confirmingDelete = searchParams.get("confirm") === "delete" && permissions?.Delete.Allowed;
+  const base = "/reservations";
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-2xl font-semibold">
+          {t("details.heading")} <bdi dir="ltr">{details.number}</bdi>
+        </h1>
+        <nav aria-label={t("actions.label")} className="flex flex-wrap gap-2 print:hidden">
+          <Link
+            to={`/reservations/reservation-details/${details.id}/print`}
+            className={buttonClasses("secondary")}
+          >
+            {t("actions.print")}
+          </Link>
+          {MODIFY_LINKS.filter((link) => permissions?.[link.change].Allowed).map((link) => (
+            <Link
+              key={link.path}
+              to={`${base}/${link.path}/${details.id}`}
+              className={buttonClasses("secondary")}
+            >
+              {t(link.label)}
+            </Link>
+          ))}
+          {permissions?.Delete.Allowed ? (
+            <Link to="?confirm=delete" className={buttonClasses("quiet", "text-red-800")}>
+              {t("actions.delete")}
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+      {permissionsError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {t("details.permissionsUnavailable", { error: permissionsError })}
+        </p>
+      ) : null}
+      {confirmingDelete ? (
+        <DeleteConfirmation number={details.number} error={actionData?.deleteError ?? null} />
+      ) : null}
+      <RequestSummaryView details={details} />
+      <NotesThread
+        requestId={details.id}
+        initial={notes}
+        canSend={permissions?.Notes.Allowed ?? false}
+        closedReason={permissions && !permissions.Notes.Allowed ? permissions.Notes.Reason : null}
+        lastResult={actionData?.note ?? undefined}
+      />
+    </div>
+  );
+}
+
+/** Deleting a request cannot be undone: it takes a second, deliberate submit (no JS needed). */
+function DeleteConfirmation({ number, error }: { number: string; error: string | null }) {
+  const { t } = useTranslation("requests");
+  const isPending = useIsPending();
+  return (
+    <Card title={t("delete.heading", { number })} headingLevel={2} className="border-red-300">
+      <Form method="post" className="flex flex-col gap-3">
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="number" value={number} />
+        <p>{t("delete.warning")}</p>
+        {error ? (
+          <p role="alert" className="rounded border-s-4 border-red-700 bg-red-50 p-3 text-sm">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <StatusButton pending={isPending} disabled={isPending} variant="danger">
+            {t("delete.confirm")}
+          </StatusButton>
+          <Link to="." className={buttonClasses("quiet")}>
+            {t("delete.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { i18nServer } from "~/utils/i18n.server";
+import { settle } from "~/utils/provider-errors.server";
+import {
+  fetchNotesAndMarkRead,
+  notesVersion,
+  notesView,
+  requireRequestId,
+} from "~/utils/request-details.server";
+
+/**
+ * The notes of a request, for the details page's poll every 10 s (spec §9). `?known=<version>`
+ * names the thread the page shows: when nothing changed, the answer is only that. A provider
+ * failure is part of the answer, not an error page.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { provider, requestId } = await requireRequestId(request, params);
+  const [language, notes] = await Promise.all([
+    i18nServer.getLocale(request),
+    settle(request, fetchNotesAndMarkRead(provider, requestId)),
+  ]);
+  // A failed poll says so beside the thread; the page and the thread it shows stay.
+  if (!notes.ok) return { version: null, notes: null, error: notes.error };
+  const version = notesVersion(notes.data);
+  const known = new URL(request.url).searchParams.get("known");
+  return {
+    version,
+    notes: known === version ? null : notesView(notes.data, language),
+    error: null,
+  };
+}
