@@ -25,8 +25,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { StarRating } from "~/components/ui/star-rating";
 import { ContinueButton } from "~/components/wizard/continue-button";
-import { formatDate, wallClockIn } from "~/utils/dates";
-import { env } from "~/utils/env.server";
+import { formatDate } from "~/utils/dates";
+import { providerToday } from "~/utils/provider-clock.server";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
@@ -79,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const listed = shown.some((hotel) => hotel.accommodationPropertyId === chosenId);
   const hotels = chosen && !listed ? [chosen, ...shown] : shown;
   return {
-    today: wallClockIn(new Date(), env.PROVIDER_TIME_ZONE).slice(0, 10),
+    today: providerToday(),
     filters,
     packages: packages.map((pkg) => ({
       value: String(pkg.accommodationPackageId),
@@ -121,7 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw redirect(`${wizard.base}/hotel${search.size ? `?${search}` : ""}`);
   }
 
-  const today = wallClockIn(new Date(), env.PROVIDER_TIME_ZONE).slice(0, 10);
+  const today = providerToday();
   const submission = parseWithZod(formData, { schema: hotelStepSchema(language, today) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { packageId: _p, place: _pl, grade: _g, name: _n, ...value } = submission.value;

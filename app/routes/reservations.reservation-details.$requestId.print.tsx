@@ -5,7 +5,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequestSummaryView } from "~/components/request-summary";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { formatBothCalendars, wallClockIn } from "~/utils/dates";
+import { formatBothCalendars } from "~/utils/dates";
+import { providerNow } from "~/utils/provider-clock.server";
 import { env } from "~/utils/env.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getTranslator(request, "requests"),
     orProviderErrorPage(request, getRequestSummary(provider, requestId)),
   ]);
-  const printedAt = wallClockIn(new Date(), env.PROVIDER_TIME_ZONE);
+  const printedAt = providerNow();
   return {
     title: t("print.title", { number: summary.RequestNumber }),
     brand: env.APP_BRAND,

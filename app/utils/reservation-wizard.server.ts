@@ -16,9 +16,13 @@ import {
   type Draft,
   type FlightValue,
   type GuestValue,
+  type RoomValue,
   type ResolvedAirport,
   type WizardStep,
 } from "~/utils/reservation-wizard";
+import { formatMoney } from "~/utils/numbers";
+import type { RoomTypeView } from "~/components/wizard/rooms-fields";
+import type { RoomType } from "~/utils/provider/hotels.server";
 import { getSession } from "~/utils/session.server";
 
 /**
@@ -136,7 +140,7 @@ function passenger(
   };
 }
 
-function flightPayload(
+export function flightPayload(
   flight: FlightValue,
   airports: { origin: ResolvedAirport; destination: ResolvedAirport },
   airline: { iata: string; name: string; latinName: string },
@@ -156,6 +160,30 @@ function flightPayload(
   };
 }
 
+/** Rooms and their passengers as the provider takes them (a new request, or a rooms change). */
+export function roomRequestsPayload(
+  rooms: RoomValue[],
+  roomTypes: Array<{ typeId: number; roomView: string; roomService: string }>,
+): ReserveRequestPayload["ReserveRoomRequests"] {
+  return rooms.map((room) => {
+    const roomType = roomTypes.find((entry) => entry.typeId === room.roomTypeId);
+    return {
+      RoomType: room.roomTypeId,
+      HasChildNoBed: room.childNoBed.length > 0,
+      HasChildWithBed: room.childWithBed.length > 0,
+      HasExtraBed: room.extraBed.length > 0,
+      RoomView: roomType?.roomView ?? "",
+      RoomService: roomType?.roomService ?? "",
+      Passengers: [
+        ...room.guests.map((guest) => passenger(guest, GUEST_TYPE.mainGuest)),
+        ...room.extraBed.map((guest) => passenger(guest, GUEST_TYPE.extraBed)),
+        ...room.childWithBed.map((guest) => passenger(guest, GUEST_TYPE.childWithBed)),
+        ...room.childNoBed.map((guest) => passenger(guest, GUEST_TYPE.childNoBed)),
+      ],
+    };
+  });
+}
+
 /** The reservation request as the provider takes it; transportation only with a transfer. */
 export function reservationPayload(
   draft: Draft,
@@ -163,7 +191,6 @@ export function reservationPayload(
   orderId: number | null,
 ): ReserveRequestPayload {
   const { hotel, rooms } = requireComplete(draft);
-  const priced = priceValidationRequest(draft).ReserveRoomRequests;
   const payload: ReserveRequestPayload = {
     AgencyRef: hotel.agencyRef || null,
     AccommodationPropertyId: hotel.propertyId,
@@ -173,20 +200,7 @@ export function reservationPayload(
     CheckOutDate: hotel.checkOut,
     NeedTransfer: hotel.needTransfer,
     Description: hotel.description,
-    ReserveRoomRequests: rooms.map((room, index) => {
-      const roomType = roomTypes.find((entry) => entry.typeId === room.roomTypeId);
-      return {
-        ...priced[index],
-        RoomView: roomType?.roomView ?? "",
-        RoomService: roomType?.roomService ?? "",
-        Passengers: [
-          ...room.guests.map((guest) => passenger(guest, GUEST_TYPE.mainGuest)),
-          ...room.extraBed.map((guest) => passenger(guest, GUEST_TYPE.extraBed)),
-          ...room.childWithBed.map((guest) => passenger(guest, GUEST_TYPE.childWithBed)),
-          ...room.childNoBed.map((guest) => passenger(guest, GUEST_TYPE.childNoBed)),
-        ],
-      };
-    }),
+    ReserveRoomRequests: roomRequestsPayload(rooms, roomTypes),
     ExtendedOrderId: orderId,
   };
   if (hotel.needTransfer && draft.flights) {
@@ -197,4 +211,27 @@ export function reservationPayload(
     };
   }
   return payload;
+}
+
+/** A hotel's room types for the rooms form, prices written out in the user's language. */
+export function roomTypeViews(
+  roomTypes: RoomType[],
+  currency: string,
+  language: string,
+): RoomTypeView[] {
+  const money = (amount: number) => formatMoney(amount, currency, language);
+  return roomTypes.map((roomType) => ({
+    typeId: roomType.typeId,
+    name: roomType.name,
+    baseCapacity: roomType.baseCapacity,
+    rules: roomType.rules,
+    board: roomType.roomService,
+    view: roomType.roomView,
+    price: money(roomType.basePrice),
+    extraPrices: {
+      extraBed: money(roomType.prices.extraBedPrice),
+      childWithBed: money(roomType.prices.childWithBedPrice),
+      childNoBed: money(roomType.prices.childNoBedPrice),
+    },
+  }));
 }

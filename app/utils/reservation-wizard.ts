@@ -62,6 +62,27 @@ const optional = <T extends z.ZodTypeAny>(schema: T) => schema.optional();
 
 /* ---------- Step 1: hotel and stay ---------- */
 
+/** A stay's dates: check-in not in the past (the provider's today), check-out after check-in. */
+function stayDatesRule(today: string) {
+  return (value: { checkIn: string; checkOut: string }, ctx: z.RefinementCtx) => {
+    if (value.checkIn < today)
+      ctx.addIssue({ code: "custom", path: ["checkIn"], message: "validation.checkInPast" });
+    if (value.checkOut <= value.checkIn)
+      ctx.addIssue({
+        code: "custom",
+        path: ["checkOut"],
+        message: "validation.checkOutAfterCheckIn",
+      });
+  };
+}
+
+/** New dates of a stay, typed in the user's calendar (the modify-dates screen). */
+export function stayDatesSchema(language: string, today: string) {
+  return z
+    .object({ checkIn: dateField(language), checkOut: dateField(language) })
+    .superRefine(stayDatesRule(today));
+}
+
 export function hotelStepSchema(language: string, today: string) {
   return z
     .object({
@@ -80,16 +101,7 @@ export function hotelStepSchema(language: string, today: string) {
       grade: z.string().optional(),
       name: z.string().optional(),
     })
-    .superRefine((value, ctx) => {
-      if (value.checkIn < today)
-        ctx.addIssue({ code: "custom", path: ["checkIn"], message: "validation.checkInPast" });
-      if (value.checkOut <= value.checkIn)
-        ctx.addIssue({
-          code: "custom",
-          path: ["checkOut"],
-          message: "validation.checkOutAfterCheckIn",
-        });
-    });
+    .superRefine(stayDatesRule(today));
 }
 export type HotelStepInput = z.input<ReturnType<typeof hotelStepSchema>>;
 export type HotelStepValue = z.output<ReturnType<typeof hotelStepSchema>>;

@@ -43,6 +43,14 @@ export class Sandbox {
   expireTokens() {
     return this.call("POST", "/tokens/expire");
   }
+  /** The provider's desk writes on a request's thread (an unread note for the agency). */
+  addProviderNote(requestId: number, content: string) {
+    return this.call("POST", `/requests/${requestId}/notes`, { content });
+  }
+  /** The provider's desk opens the thread: the agency's notes show as read. */
+  providerReadsNotes(requestId: number) {
+    return this.call("POST", `/requests/${requestId}/notes/read`);
+  }
 }
 
 /** The portal as a user drives it; knows whether this run has JavaScript on. */

@@ -19,6 +19,10 @@ const ACTION_ROUTES = [
   "/reservations/new/rooms",
   "/reservations/new/flights",
   "/reservations/new/review",
+  "/reservations/reservation-details/7001",
+  "/reservations/modify-date-reservation/7001",
+  "/reservations/modify-room-reservation/7001",
+  "/reservations/modify-flight-reservation/7001",
 ];
 
 const MALFORMED_BODIES: Array<{

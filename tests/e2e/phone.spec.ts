@@ -12,6 +12,11 @@ const SIGNED_IN_PAGES = [
   "/changePassword",
   "/account/verify-email",
   "/reservations/new/hotel",
+  "/reservations/list",
+  "/reservations/reservation-details/7001",
+  "/reservations/modify-date-reservation/7001",
+  "/reservations/modify-room-reservation/7001",
+  "/reservations/modify-flight-reservation/7001",
   "/no-such-page",
 ];
 

@@ -1,0 +1,173 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EnhancedInput, EnterSubmitsForm, ErrorSummary } from "~/components/forms";
+import { ModifyFrame } from "~/components/modify-frame";
+import { StatusButton } from "~/components/ui/button";
+import {
+  FlightsFields,
+  useFlightSummaryFields,
+  type FlightsFormInput,
+} from "~/components/wizard/flight-fields";
+import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
+import { requireProvider } from "~/utils/auth.server";
+import { formatDateInput } from "~/utils/date-input";
+import { airlineOptions, FLIGHTS, resolveFlights } from "~/utils/flights.server";
+import { readForm } from "~/utils/form-data.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/misc";
+import {
+  changeRequestTransportation,
+  type FlightRead,
+  type RequestSummary,
+} from "~/utils/provider/reserve-requests.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
+import { changeFrame, loadRequestChange } from "~/utils/request-details.server";
+import { flightsStepSchema, type FlightsStepValue } from "~/utils/reservation-wizard";
+import { flightPayload } from "~/utils/reservation-wizard.server";
+
+export const handle = { i18n: ["common", "requests", "wizard"] };
+
+/**
+ * Modify transportation info: both flights in the wizard's flight form, airports and airlines
+ * looked up the same way; a request without a transfer gets one.
+ */
+
+function flightDefaults(flight: FlightRead, language: string) {
+  return {
+    airline: flight.airline.iata,
+    flightNumber: flight.flightNumber,
+    takeOffDate: formatDateInput(flight.takeOffDate, language),
+    takeOffTime: flight.takeOffTime,
+    landingDate: flight.landingDate ? formatDateInput(flight.landingDate, language) : undefined,
+    landingTime: flight.landingTime ?? undefined,
+    origin: flight.originAirport.iata,
+    destination: flight.destinationAirport.iata,
+    duration: flight.flightDuration ?? undefined,
+  };
+}
+
+function currentFlights(summary: RequestSummary, language: string) {
+  const info = summary.TransportationInfo;
+  if (!info) return { defaults: {}, resolved: null };
+  const airports = (flight: FlightRead) => ({
+    origin: flight.originAirport,
+    destination: flight.destinationAirport,
+  });
+  return {
+    defaults: {
+      arrival: flightDefaults(info.OriginFlight, language),
+      departure: flightDefaults(info.DestinationFlight, language),
+    },
+    resolved: { arrival: airports(info.OriginFlight), departure: airports(info.DestinationFlight) },
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [provider, language, t] = await Promise.all([
+    requireProvider(request),
+    i18nServer.getLocale(request),
+    getTranslator(request, "requests"),
+  ]);
+  const [{ summary, permission }, airlines] = await Promise.all([
+    loadRequestChange(request, params, "Transportation"),
+    orProviderErrorPage(request, airlineOptions(provider, language)),
+  ]);
+  return {
+    title: t("modify.flightsTitle"),
+    frame: changeFrame(summary, permission),
+    airlines,
+    ...currentFlights(summary, language),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { provider, requestId, language, summary, permission } = await loadRequestChange(
+    request,
+    params,
+    "Transportation",
+  );
+  const submission = parseWithZod(formData, { schema: flightsStepSchema(language) });
+  if (!permission.Allowed)
+    return data(
+      { result: submission.reply({ formErrors: [permission.Reason ?? ""] }), submitted: null },
+      { status: 403 },
+    );
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), submitted: null }, { status: 400 });
+  const value = submission.value;
+  try {
+    const resolved = await resolveFlights(provider, value, await getTranslator(request));
+    if ("fieldErrors" in resolved)
+      return data(
+        { result: submission.reply({ fieldErrors: resolved.fieldErrors }), submitted: null },
+        { status: 400 },
+      );
+    const [arrival, departure] = FLIGHTS.map((flight) =>
+      flightPayload(
+        value[flight],
+        resolved.facts.airports[flight],
+        resolved.facts.airlines[value[flight].airline],
+      ),
+    );
+    await changeRequestTransportation(provider, {
+      Id: requestId,
+      TransportationInfo: { OriginFlight: arrival, DestinationFlight: departure },
+    });
+  } catch (error) {
+    const reply = await providerErrorReply(request, error, submission);
+    return data({ result: reply.data, submitted: null }, reply.init ?? undefined);
+  }
+  const t = await getTranslator(request, "requests");
+  return submittedResponse(isEnhanced(formData), t("modify.done"), {
+    result: null,
+    submitted: summary.RequestNumber,
+  });
+}
+
+export default function ModifyFlights() {
+  const { title, frame, airlines, defaults, resolved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("requests");
+  const isPending = useIsPending();
+  const schema = flightsStepSchema(i18n.language);
+  const [form, fields] = useForm<FlightsFormInput, FlightsStepValue>({
+    id: "modify-flights",
+    lastResult: actionData?.result,
+    defaultValue: defaults as unknown as FlightsFormInput,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const summaryFields = useFlightSummaryFields(fields);
+  return (
+    <ModifyFrame title={title} frame={frame} submitted={actionData?.submitted ?? null}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+        <EnterSubmitsForm>{t("modify.submit")}</EnterSubmitsForm>
+        <AuthenticityTokenInput name="csrf" />
+        <EnhancedInput />
+        <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={summaryFields} />
+        <FlightsFields fields={fields} airlines={airlines} resolved={resolved} />
+        <div>
+          <StatusButton pending={isPending} disabled={isPending}>
+            {t("modify.submit")}
+          </StatusButton>
+        </div>
+      </Form>
+    </ModifyFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

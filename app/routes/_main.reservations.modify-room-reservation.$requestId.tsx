@@ -1,0 +1,157 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type Params } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EnhancedInput, EnterSubmitsForm, ErrorSummary } from "~/components/forms";
+import { ModifyFrame } from "~/components/modify-frame";
+import { StatusButton } from "~/components/ui/button";
+import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
+import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
+import { countryOptions } from "~/utils/countries.server";
+import { formatDateInput } from "~/utils/date-input";
+import { readForm } from "~/utils/form-data.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/misc";
+import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
+import { changeRequestRooms, type RequestSummary } from "~/utils/provider/reserve-requests.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
+import { changeFrame, loadRequestChange } from "~/utils/request-details.server";
+import { roomsStepSchema, type RoomsStepValue } from "~/utils/reservation-wizard";
+import { roomRequestsPayload, roomTypeViews } from "~/utils/reservation-wizard.server";
+
+export const handle = { i18n: ["common", "requests", "wizard"] };
+
+/**
+ * Modify rooms: the request's rooms and guests in the wizard's rooms form, with its rules (room
+ * type capacity, allowed extras, child ages at check-in); sent as a whole.
+ */
+
+async function roomsChange(request: Request, params: Params) {
+  const change = await loadRequestChange(request, params, "Rooms");
+  // The hotel's room types need the hotel, which only the request names.
+  const property = await orProviderErrorPage(
+    request,
+    getHotelRoomTypes(change.provider, change.summary.AccommodationPropertyId),
+  );
+  return { ...change, roomTypes: property.roomTypes, currency: property.currency };
+}
+
+const GUEST_LISTS = { 1: "guests", 2: "extraBed", 4: "childWithBed", 3: "childNoBed" } as const;
+
+/** The request's rooms as the form's values, dates in the user's calendar. */
+function roomsDefaults(summary: RequestSummary, language: string) {
+  return {
+    rooms: summary.ReserveRoomRequests.map((room) => {
+      const lists: Record<string, unknown[]> = {
+        guests: [],
+        extraBed: [],
+        childWithBed: [],
+        childNoBed: [],
+      };
+      for (const guest of room.Passengers) {
+        const list = GUEST_LISTS[guest.HotelPassengerType as keyof typeof GUEST_LISTS] ?? "guests";
+        lists[list].push({
+          firstName: guest.FirstName,
+          lastName: guest.LastName,
+          dateOfBirth: formatDateInput(guest.DateOfBirth, language),
+          gender: guest.Gender,
+          passportNumber: guest.PassportNumber,
+          nationality: guest.NationalityCountryCode,
+        });
+      }
+      return { roomTypeId: String(room.RoomTypeId), ...lists };
+    }),
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { language, summary, permission, roomTypes, currency } = await roomsChange(request, params);
+  const t = await getTranslator(request, "requests");
+  return {
+    title: t("modify.roomsTitle"),
+    frame: changeFrame(summary, permission),
+    checkIn: summary.CheckInDate ?? "",
+    countries: countryOptions(language),
+    roomTypes: roomTypeViews(roomTypes, currency, language),
+    defaults: roomsDefaults(summary, language),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { provider, requestId, language, summary, permission, roomTypes } = await roomsChange(
+    request,
+    params,
+  );
+  const submission = parseWithZod(formData, {
+    schema: roomsStepSchema({ language, checkIn: summary.CheckInDate ?? "", roomTypes }),
+  });
+  if (!permission.Allowed)
+    return data(
+      { result: submission.reply({ formErrors: [permission.Reason ?? ""] }), submitted: null },
+      { status: 403 },
+    );
+  // A list button without JS (add room, add or remove a guest): the form again, values kept.
+  if (!submission.status) return data({ result: submission.reply(), submitted: null });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), submitted: null }, { status: 400 });
+  try {
+    await changeRequestRooms(provider, {
+      Id: requestId,
+      ReserveRoomRequests: roomRequestsPayload(submission.value.rooms, roomTypes),
+    });
+  } catch (error) {
+    const reply = await providerErrorReply(request, error, submission);
+    return data({ result: reply.data, submitted: null }, reply.init ?? undefined);
+  }
+  const t = await getTranslator(request, "requests");
+  return submittedResponse(isEnhanced(formData), t("modify.done"), {
+    result: null,
+    submitted: summary.RequestNumber,
+  });
+}
+
+export default function ModifyRooms() {
+  const { title, frame, checkIn, countries, roomTypes, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("requests");
+  const isPending = useIsPending();
+  const schema = roomsStepSchema({ language: i18n.language, checkIn, roomTypes });
+  const [form, fields] = useForm<RoomsFormInput, RoomsStepValue>({
+    id: "modify-rooms",
+    lastResult: actionData?.result,
+    defaultValue: defaults as unknown as RoomsFormInput,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <ModifyFrame title={title} frame={frame} submitted={actionData?.submitted ?? null}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+        <EnterSubmitsForm>{t("modify.submit")}</EnterSubmitsForm>
+        <AuthenticityTokenInput name="csrf" />
+        <EnhancedInput />
+        <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={[]} />
+        <RoomsFields form={form} fields={fields} roomTypes={roomTypes} countries={countries} />
+        <p className="text-sm text-gray-700">{t("modify.reinvoice")}</p>
+        <div>
+          <StatusButton pending={isPending} disabled={isPending}>
+            {t("modify.submit")}
+          </StatusButton>
+        </div>
+      </Form>
+    </ModifyFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,410 @@
+import type { ReserveRequest, SandboxState } from "#tests/mocks/model";
+import { formatDateInput } from "~/utils/date-input";
+import { formatBothCalendars, formatDate } from "~/utils/dates";
+import { expect, test, type Portal } from "./fixtures";
+
+/** The requests list, a request's details, notes, print view, modifications and delete. */
+
+test.describe.configure({ timeout: 60_000 });
+
+function demoRequests(state: SandboxState) {
+  return state.requests
+    .filter((request) => request.agencyId === 1)
+    .sort((a, b) => b.createDateTime.localeCompare(a.createDateTime) || b.id - a.id);
+}
+
+function hotelOf(state: SandboxState, request: ReserveRequest) {
+  return state.hotels.find(
+    (hotel) => hotel.accommodationPropertyId === request.accommodationPropertyId,
+  )!;
+}
+
+function requestById(state: SandboxState, id: number) {
+  return state.requests.find((request) => request.id === id);
+}
+
+const rowNumbers = (portal: Portal) =>
+  portal.page.getByTestId("requests-table").locator("tbody tr td:first-child a").allInnerTexts();
+
+test.describe("requests list", () => {
+  test("newest first, paged and filtered by URL; the dashboard's counters land on their state", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const all = demoRequests(await sandbox.state());
+    await portal.signIn();
+    await page.getByTestId("counter-PaymentPending").click();
+    await expect(page).toHaveURL(/\/reservations\/list\?state=PaymentPending$/);
+    const pending = all.filter((request) => request.state === "PaymentPending");
+    await expect(page.getByTestId("result-count")).toHaveText(`${pending.length} requests`);
+    expect(await rowNumbers(portal)).toEqual(pending.map((request) => request.requestNumber));
+    await expect(page.getByLabel("State")).toHaveValue("PaymentPending");
+
+    await portal.visit("/reservations/list");
+    await expect(page.getByTestId("result-count")).toHaveText(`${all.length} requests`);
+    expect(await rowNumbers(portal)).toEqual(all.slice(0, 10).map((r) => r.requestNumber));
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    expect(await rowNumbers(portal)).toEqual(all.slice(10, 20).map((r) => r.requestNumber));
+    await portal.visit("/reservations/list?page=3");
+    expect(await rowNumbers(portal)).toEqual(all.slice(20).map((r) => r.requestNumber));
+
+    // The form: a guest's name and a page size, into the URL.
+    const guest = all[5].rooms[0].passengers[0];
+    await page.getByLabel("Guest name").fill(guest.lastName);
+    await page.getByLabel("Rows per page").selectOption("25");
+    await page.getByRole("button", { name: "Show requests" }).click();
+    await expect(page).toHaveURL(new RegExp(`guest=${guest.lastName}.*size=25`));
+    const withGuest = all.filter((request) =>
+      request.rooms.some((room) =>
+        room.passengers.some((p) => `${p.firstName} ${p.lastName}`.includes(guest.lastName)),
+      ),
+    );
+    expect(await rowNumbers(portal)).toEqual(withGuest.map((r) => r.requestNumber));
+  });
+
+  test("check-in range, a date it cannot read, and an empty result that offers to clear", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const all = demoRequests(await sandbox.state());
+    const dates = [...new Set(all.map((request) => request.checkIn))].sort();
+    const [from, to] = [dates[2], dates[8]];
+    await portal.signIn();
+    await portal.visit(
+      `/reservations/list?from=${formatDateInput(from, "en")}&to=${formatDateInput(to, "en")}`,
+    );
+    const inRange = all.filter((r) => r.checkIn >= from && r.checkIn <= to);
+    await expect(page.getByTestId("result-count")).toHaveText(`${inRange.length} requests`);
+
+    await page.getByLabel("Check-in from").fill("2026/02/30");
+    await page.getByRole("button", { name: "Show requests" }).click();
+    await expect(page.getByText("Date is not in correct format!")).toBeVisible();
+    await expect(page.getByLabel("Check-in from")).toHaveValue("2026/02/30");
+
+    await portal.visit("/reservations/list?number=NO-SUCH");
+    await expect(page.getByText("No request matches these filters.")).toBeVisible();
+    await page.getByRole("link", { name: "Clear the filters" }).click();
+    await expect(page.getByTestId("result-count")).toHaveText(`${all.length} requests`);
+  });
+
+  for (const language of ["English", "فارسی"] as const) {
+    test(`CSV export holds every row of the filter, all pages (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const all = demoRequests(await sandbox.state());
+      await portal.signIn();
+      if (language === "فارسی") await portal.switchLanguage(language);
+      await portal.visit("/reservations/list?size=10");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: /Export to CSV|خروجی CSV/ }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("requests.csv");
+      const { readFileSync } = await import("node:fs");
+      const text = readFileSync((await download.path())!, "utf8");
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const lines = text.slice(1).trim().split("\r\n");
+      expect(lines).toHaveLength(all.length + 1);
+      const rows = lines.slice(1).map((line) => line.split(","));
+      expect(rows.map((row) => row[0])).toEqual(all.map((r) => r.requestNumber));
+      const lang = language === "English" ? "en" : "fa";
+      // The check-in in the user's calendar, then as ISO.
+      expect(rows[0][3]).toBe(formatDate(all[0].checkIn, lang));
+      expect(rows[0][4]).toBe(all[0].checkIn);
+      if (lang === "fa") expect(lines[0]).toContain("شماره درخواست");
+    });
+  }
+});
+
+/** A seeded request of the demo agency with a transfer and an extra guest in its room. */
+function richRequest(state: SandboxState) {
+  const found = demoRequests(state).find(
+    (request) => request.transportation && request.rooms.some((room) => room.hasChildNoBed),
+  );
+  expect(found, "the seed has a request with flights and an extra guest").toBeTruthy();
+  return found!;
+}
+
+test.describe("request details", () => {
+  test("show every field of a request with flights and extras", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const state = await sandbox.state();
+    const request = richRequest(state);
+    await sandbox.setRequestState(request.id, "PaymentPending");
+    const deadline = (await sandbox.state()).requests.find((r) => r.id === request.id)!;
+    const hotel = hotelOf(state, request);
+    await portal.signIn();
+    await portal.visit(`/reservations/reservation-details/${request.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      `Request ${request.requestNumber}`,
+    );
+    const summary = page.getByTestId("request-summary");
+    await expect(summary).toContainText(request.requestNumber);
+    await expect(summary).toContainText("Payment pending");
+    await expect(summary).toContainText(request.agencyRef ?? "Not specified");
+    await expect(summary.getByText("Yes", { exact: true })).toBeVisible();
+    if (deadline.paymentDeadlineDateTime) {
+      const both = formatBothCalendars(deadline.paymentDeadlineDateTime, "en", "longDateTime");
+      await expect(page.getByTestId("payment-deadline")).toContainText(both.jalali);
+      await expect(page.getByTestId("payment-deadline")).toContainText(both.gregorian);
+      await expect(page.getByTestId("payment-deadline")).toContainText("Asia/Tehran");
+    }
+    const hotelCard = page.getByTestId("hotel-summary");
+    await expect(hotelCard).toContainText(hotel.hotelName);
+    await expect(hotelCard.getByText(`${hotel.hotelGrade} stars`)).toBeAttached();
+    await expect(hotelCard).toContainText(formatDate(request.checkIn, "en", "long"));
+    await expect(hotelCard).toContainText(formatDate(request.checkOut, "en", "long"));
+
+    const room = page.getByTestId("room-1");
+    const roomType = hotel.roomTypes.find((type) => type.typeId === request.rooms[0].roomTypeId)!;
+    await expect(room).toContainText(roomType.name);
+    await expect(room).toContainText(roomType.roomService);
+    for (const guest of request.rooms[0].passengers) {
+      const row = room.getByRole("row").filter({ hasText: guest.passportNumber });
+      await expect(row).toContainText(`${guest.firstName} ${guest.lastName}`);
+      await expect(row).toContainText(formatDate(guest.dateOfBirth, "en"));
+    }
+    await expect(room.getByRole("row").filter({ hasText: "Child 0–5, without bed" })).toHaveCount(
+      1,
+    );
+    // The fare breakdown: a row per night.
+    const nights = (Date.parse(request.checkOut) - Date.parse(request.checkIn)) / 86_400_000;
+    await page.getByText("Fare breakdown").first().click();
+    await expect(
+      page
+        .getByRole("table", { name: /Fare breakdown of/ })
+        .first()
+        .locator("tbody tr"),
+    ).toHaveCount(
+      nights +
+        hotel.specialDates.filter((d) => d.date >= request.checkIn && d.date < request.checkOut)
+          .length,
+    );
+
+    const flights = request.transportation!;
+    await expect(page.getByText(flights.originFlight.flightNumber)).toBeVisible();
+    await expect(page.getByText(flights.destinationFlight.flightNumber)).toBeVisible();
+    // Airport names are cut at 30 characters; the full name stays on hover.
+    const longName = state.airports.find((a) => a.iata === flights.originFlight.originIata)!.title;
+    await expect(page.locator(`bdi[title="${longName}"]`).first()).toHaveText(
+      longName.length > 30 ? `${longName.slice(0, 29)}…` : longName,
+    );
+    await expect(page.getByText("Duration 3h 15m")).toBeVisible();
+  });
+
+  test("in Persian: right to left, Jalali dates, provider notes on the start side", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const state = await sandbox.state();
+    const request = demoRequests(state).find(
+      (r) => r.notes.some((n) => n.isBroker) && r.notes.some((n) => !n.isBroker),
+    )!;
+    await portal.signIn();
+    await portal.switchLanguage("فارسی");
+    await portal.visit(`/reservations/reservation-details/${request.id}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByTestId("hotel-summary")).toContainText(
+      formatDate(request.checkIn, "fa", "long"),
+    );
+    const provider = await page.locator('[data-from="provider"]').first().boundingBox();
+    const agency = await page.locator('[data-from="agency"]').first().boundingBox();
+    // Right to left, the start side is the right.
+    expect(provider!.x + provider!.width).toBeGreaterThan(agency!.x + agency!.width);
+  });
+
+  test("the print view has no navigation and fits on two pages", async ({ portal, page }) => {
+    await portal.signIn();
+    await portal.visit("/reservations/reservation-details/7001");
+    await page.getByRole("link", { name: "Print" }).click();
+    await expect(page).toHaveURL(/\/reservations\/reservation-details\/7001\/print$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request HR-7001");
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+    await expect(page.getByTestId("side-menu")).toHaveCount(0);
+    await expect(page.getByTestId("request-summary")).toBeVisible();
+    const pdf = await page.pdf({ format: "A4" });
+    const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    expect(pages.length).toBeLessThanOrEqual(2);
+  });
+});
+
+test.describe("notes", () => {
+  test("a note round trip: the agency's note, the provider's answer, read ticks", async ({
+    portal,
+    page,
+    sandbox,
+    javaScriptEnabled,
+  }) => {
+    const id = 7003;
+    await portal.signIn();
+    await portal.visit(`/reservations/reservation-details/${id}`);
+    const box = page.getByLabel("New note to the provider");
+    await box.fill("Please add a baby cot.");
+    await page.getByRole("button", { name: "Send note" }).click();
+    const mine = page.locator('[data-from="agency"]').filter({ hasText: "Please add a baby cot." });
+    await expect(mine).toBeVisible();
+    await expect(mine.getByTestId("read-tick")).toContainText("Not read yet");
+    if (javaScriptEnabled) await expect(box).toHaveValue("");
+    expect(requestById(await sandbox.state(), id)!.notes.at(-1)).toMatchObject({
+      content: "Please add a baby cot.",
+      isBroker: false,
+    });
+
+    await sandbox.addProviderNote(id, "A cot is booked for you.");
+    await sandbox.providerReadsNotes(id);
+    const answer = page.locator('[data-from="provider"]').filter({ hasText: "A cot is booked" });
+    if (javaScriptEnabled) {
+      // The poll brings it within one interval (10 s), the page untouched.
+      await expect(answer).toBeVisible({ timeout: 15_000 });
+    } else {
+      await page.getByRole("link", { name: "Refresh notes" }).click();
+      await expect(answer).toBeVisible();
+    }
+    await expect(mine.getByTestId("read-tick")).toContainText("Read by the provider");
+    // Fetched means read: the provider's note is marked read.
+    await expect
+      .poll(async () => requestById(await sandbox.state(), id)!.notes.at(-1)!.isRead)
+      .toBe(true);
+  });
+
+  test("no send box on a confirmed request, and a forced post is refused", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const confirmed = demoRequests(await sandbox.state()).find((r) => r.state === "Confirmed")!;
+    await portal.signIn();
+    await portal.visit(`/reservations/reservation-details/${confirmed.id}`);
+    await expect(page.getByTestId("notes-closed")).toBeVisible();
+    await expect(page.getByLabel("New note to the provider")).toHaveCount(0);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const response = await page.request.post(`/reservations/reservation-details/${confirmed.id}`, {
+      form: { csrf, intent: "note", content: "Sneaking one in" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(requestById(await sandbox.state(), confirmed.id)!.notes).toEqual(confirmed.notes);
+  });
+});
+
+/** After a modification: with JS the success message, then the list a second later; without, the list at once. */
+async function expectSubmitted(portal: Portal, number: string) {
+  const { page } = portal;
+  if (portal.javaScriptEnabled)
+    await expect(page.getByText(`Request ${number} was submitted successfully`)).toBeVisible();
+  await page.waitForURL(/\/reservations\/list$/);
+  await expect(page.getByText("Request was submitted successfully")).toBeVisible();
+}
+
+test.describe("modifications and delete", () => {
+  test("change dates: the provider holds the new stay", async ({ portal, page, sandbox }) => {
+    const request = requestById(await sandbox.state(), 7001)!;
+    const shift = (iso: string) =>
+      new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await portal.signIn();
+    await portal.visit(`/reservations/reservation-details/${request.id}`);
+    await page.getByRole("link", { name: "Change dates" }).click();
+    await expect(page.getByTestId("change-allowed")).toBeVisible();
+    await expect(page.getByLabel("Check-in date")).toHaveValue(
+      formatDateInput(request.checkIn, "en"),
+    );
+    await page.getByLabel("Check-out date").fill(formatDateInput(request.checkIn, "en"));
+    await page.getByRole("button", { name: "Submit the change" }).click();
+    await expect(
+      page.getByText("The check-out date must come after the check-in date."),
+    ).toBeVisible();
+    await page.getByLabel("Check-in date").fill(formatDateInput(shift(request.checkIn), "en"));
+    await page.getByLabel("Check-out date").fill(formatDateInput(shift(request.checkOut), "en"));
+    await page.getByRole("button", { name: "Submit the change" }).click();
+    await expectSubmitted(portal, request.requestNumber);
+    expect(requestById(await sandbox.state(), 7001)).toMatchObject({
+      checkIn: shift(request.checkIn),
+      checkOut: shift(request.checkOut),
+    });
+  });
+
+  test("change rooms: a guest's name, sent with the whole room", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const request = requestById(await sandbox.state(), 7001)!;
+    await portal.signIn();
+    await portal.visit(`/reservations/modify-room-reservation/${request.id}`);
+    const firstName = page.getByLabel("First name").first();
+    await expect(firstName).toHaveValue(request.rooms[0].passengers[0].firstName);
+    await firstName.fill("Roya");
+    await page.getByRole("button", { name: "Submit the change" }).click();
+    await expectSubmitted(portal, request.requestNumber);
+    const changed = requestById(await sandbox.state(), 7001)!;
+    expect(changed.rooms[0].passengers[0].firstName).toBe("Roya");
+    expect(changed.rooms[0].passengers.slice(1)).toEqual(request.rooms[0].passengers.slice(1));
+  });
+
+  test("change flights: the arrival flight's number", async ({ portal, page, sandbox }) => {
+    const request = requestById(await sandbox.state(), 7001)!;
+    expect(request.transportation).toBeTruthy();
+    await portal.signIn();
+    await portal.visit(`/reservations/modify-flight-reservation/${request.id}`);
+    const number = page.getByLabel("Flight number").first();
+    await expect(number).toHaveValue(request.transportation!.originFlight.flightNumber);
+    await number.fill("IR999");
+    await page.getByRole("button", { name: "Submit the change" }).click();
+    await expectSubmitted(portal, request.requestNumber);
+    const changed = requestById(await sandbox.state(), 7001)!;
+    expect(changed.transportation!.originFlight.flightNumber).toBe("IR999");
+    expect(changed.transportation!.destinationFlight).toEqual(
+      request.transportation!.destinationFlight,
+    );
+  });
+
+  test("a change the provider does not allow says why, and offers no form", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const confirmed = demoRequests(await sandbox.state()).find((r) => r.state === "Confirmed")!;
+    await portal.signIn();
+    await portal.visit(`/reservations/reservation-details/${confirmed.id}`);
+    await expect(page.getByRole("link", { name: "Change rooms" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Delete request" })).toHaveCount(0);
+    await portal.visit(`/reservations/modify-room-reservation/${confirmed.id}`);
+    await expect(page.getByTestId("change-refused")).toContainText(
+      "The rooms can no longer be changed once a request is Confirmed.",
+    );
+    await expect(page.getByRole("button", { name: "Submit the change" })).toHaveCount(0);
+  });
+
+  test("delete asks first, and only then withdraws the request", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const request = demoRequests(await sandbox.state()).find((r) => r.state === "Requested")!;
+    await portal.signIn();
+    await portal.visit(`/reservations/reservation-details/${request.id}`);
+    await page.getByRole("link", { name: "Delete request" }).click();
+    await expect(
+      page.getByRole("heading", { name: `Delete request ${request.requestNumber}?` }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "No, keep it" }).click();
+    await expect(page.getByRole("heading", { name: /Delete request/ })).toHaveCount(0);
+    expect(requestById(await sandbox.state(), request.id)).toBeTruthy();
+
+    await page.getByRole("link", { name: "Delete request" }).click();
+    await page.getByRole("button", { name: "Yes, delete it" }).click();
+    await page.waitForURL(/\/reservations\/list$/);
+    await expect(page.getByText(`Request ${request.requestNumber} was deleted.`)).toBeVisible();
+    expect(requestById(await sandbox.state(), request.id)).toBeUndefined();
+  });
+});
