@@ -210,11 +210,14 @@ function RequestFilters() {
   const [form, fields] = useForm({
     id: "request-filters",
     defaultValue: { ...filters, size: String(filters.size) },
+    // A date the server could not read shows beside its field, as a failed submit's would.
     lastResult: Object.keys(dateErrors).length
       ? {
           status: "error",
-          initialValue: null,
           error: Object.fromEntries(Object.entries(dateErrors).map(([name, key]) => [name, [key]])),
+          state: {
+            validated: Object.fromEntries(Object.keys(dateErrors).map((name) => [name, true])),
+          },
         }
       : undefined,
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDateInput } from "~/utils/date-input";
+import { normalizeDigits } from "~/utils/numbers";
 import { PAGE_SIZES } from "~/utils/paging";
 import type { RequestGridQuery } from "~/utils/provider/reserve-requests.server";
 
@@ -39,9 +40,10 @@ export function readRequestFilters(url: URL, language: string) {
   const date = (name: "from" | "to") => {
     const typed = filters[name];
     if (!typed) return undefined;
-    // A link made in the other language still works: its dates are read in either calendar.
-    const iso =
-      parseDateInput(typed, language) ?? parseDateInput(typed, language === "fa" ? "en" : "fa");
+    // A link made in the other language still works: a year before 1700 is a Jalali one.
+    const year = Number(normalizeDigits(typed).match(/^\s*(\d{4})/)?.[1]);
+    const calendar = year ? (year < 1700 ? "fa" : "en") : language;
+    const iso = parseDateInput(typed, calendar);
     if (!iso) dateErrors[name] = "validation.date";
     return iso ?? undefined;
   };

@@ -36,4 +36,24 @@ test.describe("accessibility", () => {
       }
     }
   });
+
+  test("requests pages, in English and Persian", async ({ portal }) => {
+    test.setTimeout(120_000);
+    await portal.signIn();
+    for (const language of ["English", "فارسی"] as const) {
+      if (language === "فارسی") await portal.switchLanguage(language);
+      for (const path of [
+        "/reservations/list",
+        "/reservations/reservation-details/7001",
+        "/reservations/reservation-details/7001?confirm=delete",
+        "/reservations/reservation-details/7001/print",
+        "/reservations/modify-date-reservation/7001",
+        "/reservations/modify-room-reservation/7001",
+        "/reservations/modify-flight-reservation/7001",
+      ]) {
+        await portal.visit(path);
+        await expectNoViolations(portal);
+      }
+    }
+  });
 });

@@ -216,3 +216,87 @@ describe("sandbox: answer models", () => {
     expect(agency.status).toBe(200);
   });
 });
+
+describe("sandbox: reservation requests", () => {
+  const get = async (path: string, model: string) => {
+    const response = await fetch(url(path), {
+      headers: { Accept: json(model), Authorization: `Bearer ${await token()}` },
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const put = async (model: string, body: unknown) =>
+    fetch(url("/api/AccommodationReserveRequestClient"), {
+      method: "PUT",
+      headers: {
+        "Content-Type": json(model),
+        Accept: "application/json",
+        Authorization: `Bearer ${await token()}`,
+      },
+      body: JSON.stringify(body),
+    });
+
+  test("the grid pages the agency's own requests, newest first, and filters them", async () => {
+    const own = store.state.requests.filter((request) => request.agencyId === 1);
+    const page = await get(
+      "/api/AccommodationReserveRequestClient?Page=3&PageSize=10",
+      "ReserveRequestGrid",
+    );
+    expect(page.body.TotalCount).toBe(own.length);
+    expect((page.body.Items as unknown[]).length).toBe(own.length - 20);
+    const confirmed = await get(
+      "/api/AccommodationReserveRequestClient?Page=1&PageSize=50&State=Confirmed",
+      "ReserveRequestGrid",
+    );
+    expect(confirmed.body.TotalCount).toBe(own.filter((r) => r.state === "Confirmed").length);
+    const badSize = await get(
+      "/api/AccommodationReserveRequestClient?Page=1&PageSize=7",
+      "ReserveRequestGrid",
+    );
+    expect(badSize.status).toBe(400);
+  });
+
+  test("another agency's request does not exist for the demo agency", async () => {
+    const foreign = store.state.requests.find((request) => request.agencyId === 2)!;
+    const answer = await get(
+      `/api/AccommodationReserveRequestClient/${foreign.id}`,
+      "ReserveRequestSummary",
+    );
+    expect(answer.status).toBe(404);
+  });
+
+  test("the pre-modify rules: no room change after PaymentPending, no note once Confirmed", async () => {
+    const request = store.state.requests.find((r) => r.agencyId === 1 && r.state === "Confirmed")!;
+    const permissions = await get(
+      `/api/AccommodationReserveRequestClient?reserveRequestId=${request.id}`,
+      "ReserveRequestPermissions",
+    );
+    expect(permissions.body).toMatchObject({
+      Rooms: { Allowed: false },
+      Dates: { Allowed: false },
+      Transportation: { Allowed: true },
+      Notes: { Allowed: false },
+    });
+    const note = await put("CreateReserveNoteData", { Id: request.id, Content: "Hi" });
+    expect(note.status).toBe(400);
+    const dates = await put("ReserveRequestDates", {
+      Id: request.id,
+      CheckInDate: request.checkIn,
+      CheckOutDate: request.checkOut,
+    });
+    expect(dates.status).toBe(400);
+  });
+
+  test("a date change is priced again and the request goes back to be invoiced", async () => {
+    const request = store.state.requests.find(
+      (r) => r.agencyId === 1 && r.state === "PaymentPending",
+    )!;
+    const response = await put("ReserveRequestDates", {
+      Id: request.id,
+      CheckInDate: request.checkIn,
+      CheckOutDate: new Date(Date.parse(request.checkOut) + 86_400_000).toISOString().slice(0, 10),
+    });
+    expect(response.status).toBe(204);
+    const changed = store.state.requests.find((r) => r.id === request.id)!;
+    expect(changed).toMatchObject({ state: "New", paymentDeadlineDateTime: null });
+  });
+});

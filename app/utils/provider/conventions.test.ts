@@ -21,7 +21,21 @@ import { getAirlines } from "./airlines.server";
 import { findAirports } from "./geo.server";
 import { getHotelRoomTypes, getPackageHotels } from "./hotels.server";
 import type { ProviderContext } from "./request.server";
-import { submitReserveRequest, validatePrices } from "./reserve-requests.server";
+import {
+  changeRequestDates,
+  changeRequestRooms,
+  changeRequestTransportation,
+  deleteRequest,
+  getNotes,
+  getRequestGrid,
+  getRequestPermissions,
+  getRequestStates,
+  getRequestSummary,
+  markNotesRead,
+  sendNote,
+  submitReserveRequest,
+  validatePrices,
+} from "./reserve-requests.server";
 import { requestToken } from "./token.server";
 import { changePassword } from "./users.server";
 
@@ -221,6 +235,94 @@ const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown }
     token: true,
     accept: "application/json",
     contentType: json("ReserveRequestPayload"),
+  },
+  {
+    name: "GET /api/AccommodationReserveRequestClient (grid)",
+    run: () => getRequestGrid(ctx, { Page: 1, PageSize: 10 }),
+    reply: { Items: [], TotalCount: 0 },
+    token: true,
+    accept: json("ReserveRequestGrid"),
+  },
+  {
+    name: "GET /api/AccommodationReserveRequestClient (states)",
+    run: () => getRequestStates(ctx),
+    reply: [],
+    token: true,
+    accept: json("ReserveRequestStates"),
+  },
+  {
+    name: "GET /api/AccommodationReserveRequestClient/{id} (summary)",
+    run: () => getRequestSummary(ctx, 7001).catch(() => null),
+    reply: {},
+    token: true,
+    accept: json("ReserveRequestSummary"),
+  },
+  {
+    name: "GET /api/AccommodationReserveRequestClient?reserveRequestId= (permissions)",
+    run: () => getRequestPermissions(ctx, 7001).catch(() => null),
+    reply: {},
+    token: true,
+    accept: json("ReserveRequestPermissions"),
+  },
+  {
+    name: "GET /api/AccommodationReserveRequestClient?accommodationReserveRequestId= (notes)",
+    run: () => getNotes(ctx, 7001),
+    reply: [],
+    token: true,
+    accept: json("ReserveNoteList"),
+  },
+  {
+    name: "PUT /api/AccommodationReserveRequestClient/{id} (notes read)",
+    run: () => markNotesRead(ctx, 7001),
+    reply: null,
+    token: true,
+    accept: "application/json",
+  },
+  {
+    name: "PUT /api/AccommodationReserveRequestClient (note)",
+    run: () => sendNote(ctx, 7001, "Hello"),
+    reply: {},
+    token: true,
+    accept: "application/json",
+    contentType: json("CreateReserveNoteData"),
+  },
+  {
+    name: "PUT /api/AccommodationReserveRequestClient (dates)",
+    run: () =>
+      changeRequestDates(ctx, { Id: 7001, CheckInDate: "2026-12-01", CheckOutDate: "2026-12-03" }),
+    reply: null,
+    token: true,
+    accept: "application/json",
+    contentType: json("ReserveRequestDates"),
+  },
+  {
+    name: "PUT /api/AccommodationReserveRequestClient (rooms)",
+    run: () => changeRequestRooms(ctx, { Id: 7001, ReserveRoomRequests: [] }),
+    reply: null,
+    token: true,
+    accept: "application/json",
+    contentType: json("ReserveRequestRooms"),
+  },
+  {
+    name: "PUT /api/AccommodationReserveRequestClient (transportation)",
+    run: () =>
+      changeRequestTransportation(ctx, {
+        Id: 7001,
+        TransportationInfo: {} as Parameters<
+          typeof changeRequestTransportation
+        >[1]["TransportationInfo"],
+      }),
+    reply: null,
+    token: true,
+    accept: "application/json",
+    contentType: json("ReserveRequestTransportation"),
+  },
+  {
+    name: "DELETE /api/AccommodationReserveRequestClient/{id}",
+    run: () => deleteRequest(ctx, 7001),
+    reply: null,
+    token: true,
+    accept: "application/json",
   },
 ];
 
