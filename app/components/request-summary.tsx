@@ -29,8 +29,8 @@ export function RequestSummaryView({
           data-testid="request-summary"
         >
           <dt className={term}>{t("fields.number")}</dt>
-          <dd dir="ltr" className="text-start">
-            {details.number}
+          <dd>
+            <bdi dir="ltr">{details.number}</bdi>
           </dd>
           {details.paymentDeadline ? (
             <>
@@ -57,8 +57,8 @@ export function RequestSummaryView({
           {details.description ? (
             <>
               <dt className={term}>{t("fields.description")}</dt>
-              <dd dir="auto" className="whitespace-pre-line">
-                {details.description}
+              <dd className="whitespace-pre-line">
+                <span dir="auto">{details.description}</span>
               </dd>
             </>
           ) : null}

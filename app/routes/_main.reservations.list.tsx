@@ -186,7 +186,7 @@ function RequestsTable({ rows }: { rows: Row[] }) {
               <td className="whitespace-nowrap px-2 py-2">{row.deadline ?? "—"}</td>
               <td className="px-2 py-2">
                 {row.unread > 0 ? (
-                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-white">
+                  <span className="inline-block whitespace-nowrap rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-white">
                     {t("list.unread", {
                       count: row.unread,
                       number: localizeDigits(row.unread, i18n.language),
