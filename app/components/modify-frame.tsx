@@ -1,27 +1,38 @@
-import { Link } from "@remix-run/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { EnhancedInput, EnterSubmitsForm, ErrorSummary } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useRequestsListAfterSubmit } from "~/utils/after-submit";
-import type { ChangeFrame } from "~/utils/request-details.server";
+import { useIsPending } from "~/utils/misc";
+import type { ChangeFrame } from "~/utils/request-change.server";
 
 /**
- * A modify screen's frame: which request, the provider's answer to "may this be changed?"
- * before any form, the form when it may, and the success message once it is sent (with JS the
- * requests list follows a second later).
+ * A modify screen: which request, the provider's answer to "may this be changed?" before any
+ * form, then the form (its fields are the children) with its error summary and submit button,
+ * and the success message once it is sent (with JS the requests list follows a second later).
  */
 export function ModifyFrame({
   title,
   frame,
   submitted,
+  form,
+  summaryFields = [],
   children,
 }: {
   title: string;
   frame: ChangeFrame;
   submitted: string | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata
+  form: FormMetadata<any, string[]>;
+  summaryFields?: Array<{ meta: FieldMetadata<unknown>; label: string }>;
   children: ReactNode;
 }) {
   const { t } = useTranslation("requests");
+  const isPending = useIsPending();
   useRequestsListAfterSubmit(Boolean(submitted));
   return (
     <div className="flex flex-col gap-4">
@@ -44,12 +55,25 @@ export function ModifyFrame({
           </p>
         </Card>
       ) : frame.permission.allowed ? (
-        <>
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+          <EnterSubmitsForm>{t("modify.submit")}</EnterSubmitsForm>
+          <AuthenticityTokenInput name="csrf" />
+          <EnhancedInput />
           <p className="text-sm text-green-900" data-testid="change-allowed">
             {t("modify.allowed")}
           </p>
+          <ErrorSummary
+            formErrors={form.errors}
+            formErrorId={form.errorId}
+            fields={summaryFields}
+          />
           {children}
-        </>
+          <div>
+            <StatusButton pending={isPending} disabled={isPending}>
+              {t("modify.submit")}
+            </StatusButton>
+          </div>
+        </Form>
       ) : (
         <p
           role="alert"

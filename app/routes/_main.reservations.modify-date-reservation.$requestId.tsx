@@ -1,26 +1,20 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { EnhancedInput, ErrorSummary, TextField } from "~/components/forms";
+import { TextField } from "~/components/forms";
 import { ModifyFrame } from "~/components/modify-frame";
-import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
 import { formatDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
-import { useIsPending } from "~/utils/misc";
 import { changeRequestDates } from "~/utils/provider/reserve-requests.server";
-import { providerErrorReply } from "~/utils/provider-errors.server";
 import { providerToday } from "~/utils/provider-clock.server";
-import { changeFrame, loadRequestChange } from "~/utils/request-details.server";
+import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
 import { stayDatesSchema } from "~/utils/reservation-wizard";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
@@ -59,29 +53,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, {
     schema: stayDatesSchema(language, providerToday()),
   });
-  if (!permission.Allowed)
-    return data(
-      { result: submission.reply({ formErrors: [permission.Reason ?? ""] }), submitted: null },
-      { status: 403 },
-    );
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), submitted: null }, { status: 400 });
-  try {
-    await changeRequestDates(provider, {
-      Id: requestId,
-      CheckInDate: submission.value.checkIn,
-      CheckOutDate: submission.value.checkOut,
-    });
-  } catch (error) {
-    const reply = await providerErrorReply(request, error, submission, {
-      fieldNames: { CheckInDate: "checkIn", CheckOutDate: "checkOut" },
-    });
-    return data({ result: reply.data, submitted: null }, reply.init ?? undefined);
-  }
-  const t = await getTranslator(request, "requests");
-  return submittedResponse(isEnhanced(formData), t("modify.done"), {
-    result: null,
-    submitted: summary.RequestNumber,
+  return answerChange({
+    request,
+    formData,
+    submission,
+    permission,
+    requestNumber: summary.RequestNumber,
+    fieldNames: { CheckInDate: "checkIn", CheckOutDate: "checkOut" },
+    send: (value) =>
+      changeRequestDates(provider, {
+        Id: requestId,
+        CheckInDate: value.checkIn,
+        CheckOutDate: value.checkOut,
+      }),
   });
 }
 
@@ -89,7 +73,6 @@ export default function ModifyDates() {
   const { title, frame, today, current, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("requests");
-  const isPending = useIsPending();
   const [form, fields] = useForm({
     id: "modify-dates",
     lastResult: actionData?.result,
@@ -103,19 +86,18 @@ export default function ModifyDates() {
     i18n.language === "fa" ? "wizard:datePlaceholderJalali" : "wizard:datePlaceholder",
   );
   return (
-    <ModifyFrame title={title} frame={frame} submitted={actionData?.submitted ?? null}>
+    <ModifyFrame
+      title={title}
+      frame={frame}
+      submitted={actionData?.submitted ?? null}
+      form={form}
+      summaryFields={[
+        { meta: fields.checkIn, label: t("wizard:hotel.checkIn") },
+        { meta: fields.checkOut, label: t("wizard:hotel.checkOut") },
+      ]}
+    >
       <Card>
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-          <AuthenticityTokenInput name="csrf" />
-          <EnhancedInput />
-          <ErrorSummary
-            formErrors={form.errors}
-            formErrorId={form.errorId}
-            fields={[
-              { meta: fields.checkIn, label: t("wizard:hotel.checkIn") },
-              { meta: fields.checkOut, label: t("wizard:hotel.checkOut") },
-            ]}
-          />
+        <div className="flex flex-col gap-4">
           <p className="text-sm text-gray-700">{current}</p>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
@@ -134,12 +116,7 @@ export default function ModifyDates() {
             />
           </div>
           <p className="text-sm text-gray-700">{t("modify.reinvoice")}</p>
-          <div>
-            <StatusButton pending={isPending} disabled={isPending}>
-              {t("modify.submit")}
-            </StatusButton>
-          </div>
-        </Form>
+        </div>
       </Card>
     </ModifyFrame>
   );

@@ -1,34 +1,28 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { EnhancedInput, EnterSubmitsForm, ErrorSummary } from "~/components/forms";
 import { ModifyFrame } from "~/components/modify-frame";
-import { StatusButton } from "~/components/ui/button";
 import {
   FlightsFields,
   useFlightSummaryFields,
   type FlightsFormInput,
 } from "~/components/wizard/flight-fields";
-import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
 import { requireProvider } from "~/utils/auth.server";
 import { formatDateInput } from "~/utils/date-input";
 import { airlineOptions, FLIGHTS, resolveFlights } from "~/utils/flights.server";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
-import { useIsPending } from "~/utils/misc";
 import {
   changeRequestTransportation,
   type FlightRead,
   type RequestSummary,
 } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
-import { changeFrame, loadRequestChange } from "~/utils/request-details.server";
+import { orProviderErrorPage } from "~/utils/provider-errors.server";
+import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
 import { flightsStepSchema, type FlightsStepValue } from "~/utils/reservation-wizard";
 import { flightPayload } from "~/utils/reservation-wizard.server";
 
@@ -98,48 +92,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "Transportation",
   );
   const submission = parseWithZod(formData, { schema: flightsStepSchema(language) });
-  if (!permission.Allowed)
-    return data(
-      { result: submission.reply({ formErrors: [permission.Reason ?? ""] }), submitted: null },
-      { status: 403 },
-    );
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), submitted: null }, { status: 400 });
-  const value = submission.value;
-  try {
-    const resolved = await resolveFlights(provider, value, await getTranslator(request));
-    if ("fieldErrors" in resolved)
-      return data(
-        { result: submission.reply({ fieldErrors: resolved.fieldErrors }), submitted: null },
-        { status: 400 },
+  const t = await getTranslator(request);
+  return answerChange({
+    request,
+    formData,
+    submission,
+    permission,
+    requestNumber: summary.RequestNumber,
+    send: async (value) => {
+      const resolved = await resolveFlights(provider, value, t);
+      if ("fieldErrors" in resolved) return resolved.fieldErrors;
+      const [arrival, departure] = FLIGHTS.map((flight) =>
+        flightPayload(
+          value[flight],
+          resolved.facts.airports[flight],
+          resolved.facts.airlines[value[flight].airline],
+        ),
       );
-    const [arrival, departure] = FLIGHTS.map((flight) =>
-      flightPayload(
-        value[flight],
-        resolved.facts.airports[flight],
-        resolved.facts.airlines[value[flight].airline],
-      ),
-    );
-    await changeRequestTransportation(provider, {
-      Id: requestId,
-      TransportationInfo: { OriginFlight: arrival, DestinationFlight: departure },
-    });
-  } catch (error) {
-    const reply = await providerErrorReply(request, error, submission);
-    return data({ result: reply.data, submitted: null }, reply.init ?? undefined);
-  }
-  const t = await getTranslator(request, "requests");
-  return submittedResponse(isEnhanced(formData), t("modify.done"), {
-    result: null,
-    submitted: summary.RequestNumber,
+      await changeRequestTransportation(provider, {
+        Id: requestId,
+        TransportationInfo: { OriginFlight: arrival, DestinationFlight: departure },
+      });
+    },
   });
 }
 
 export default function ModifyFlights() {
   const { title, frame, airlines, defaults, resolved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("requests");
-  const isPending = useIsPending();
+  const { i18n } = useTranslation("requests");
   const schema = flightsStepSchema(i18n.language);
   const [form, fields] = useForm<FlightsFormInput, FlightsStepValue>({
     id: "modify-flights",
@@ -151,19 +132,14 @@ export default function ModifyFlights() {
   });
   const summaryFields = useFlightSummaryFields(fields);
   return (
-    <ModifyFrame title={title} frame={frame} submitted={actionData?.submitted ?? null}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
-        <EnterSubmitsForm>{t("modify.submit")}</EnterSubmitsForm>
-        <AuthenticityTokenInput name="csrf" />
-        <EnhancedInput />
-        <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={summaryFields} />
-        <FlightsFields fields={fields} airlines={airlines} resolved={resolved} />
-        <div>
-          <StatusButton pending={isPending} disabled={isPending}>
-            {t("modify.submit")}
-          </StatusButton>
-        </div>
-      </Form>
+    <ModifyFrame
+      title={title}
+      frame={frame}
+      submitted={actionData?.submitted ?? null}
+      form={form}
+      summaryFields={summaryFields}
+    >
+      <FlightsFields fields={fields} airlines={airlines} resolved={resolved} />
     </ModifyFrame>
   );
 }

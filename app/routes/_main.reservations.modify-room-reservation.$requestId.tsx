@@ -1,26 +1,20 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, type Params } from "@remix-run/react";
+import { useActionData, useLoaderData, type Params } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { EnhancedInput, EnterSubmitsForm, ErrorSummary } from "~/components/forms";
 import { ModifyFrame } from "~/components/modify-frame";
-import { StatusButton } from "~/components/ui/button";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
-import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
 import { countryOptions } from "~/utils/countries.server";
 import { formatDateInput } from "~/utils/date-input";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
-import { useIsPending } from "~/utils/misc";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { changeRequestRooms, type RequestSummary } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
-import { changeFrame, loadRequestChange } from "~/utils/request-details.server";
+import { orProviderErrorPage } from "~/utils/provider-errors.server";
+import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
 import { roomsStepSchema, type RoomsStepValue } from "~/utils/reservation-wizard";
 import { roomRequestsPayload, roomTypeViews } from "~/utils/reservation-wizard.server";
 
@@ -94,28 +88,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, {
     schema: roomsStepSchema({ language, checkIn: summary.CheckInDate ?? "", roomTypes }),
   });
-  if (!permission.Allowed)
-    return data(
-      { result: submission.reply({ formErrors: [permission.Reason ?? ""] }), submitted: null },
-      { status: 403 },
-    );
-  // A list button without JS (add room, add or remove a guest): the form again, values kept.
-  if (!submission.status) return data({ result: submission.reply(), submitted: null });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), submitted: null }, { status: 400 });
-  try {
-    await changeRequestRooms(provider, {
-      Id: requestId,
-      ReserveRoomRequests: roomRequestsPayload(submission.value.rooms, roomTypes),
-    });
-  } catch (error) {
-    const reply = await providerErrorReply(request, error, submission);
-    return data({ result: reply.data, submitted: null }, reply.init ?? undefined);
-  }
-  const t = await getTranslator(request, "requests");
-  return submittedResponse(isEnhanced(formData), t("modify.done"), {
-    result: null,
-    submitted: summary.RequestNumber,
+  return answerChange({
+    request,
+    formData,
+    submission,
+    permission,
+    requestNumber: summary.RequestNumber,
+    send: (value) =>
+      changeRequestRooms(provider, {
+        Id: requestId,
+        ReserveRoomRequests: roomRequestsPayload(value.rooms, roomTypes),
+      }),
   });
 }
 
@@ -123,7 +106,6 @@ export default function ModifyRooms() {
   const { title, frame, checkIn, countries, roomTypes, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("requests");
-  const isPending = useIsPending();
   const schema = roomsStepSchema({ language: i18n.language, checkIn, roomTypes });
   const [form, fields] = useForm<RoomsFormInput, RoomsStepValue>({
     id: "modify-rooms",
@@ -134,20 +116,9 @@ export default function ModifyRooms() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
-    <ModifyFrame title={title} frame={frame} submitted={actionData?.submitted ?? null}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
-        <EnterSubmitsForm>{t("modify.submit")}</EnterSubmitsForm>
-        <AuthenticityTokenInput name="csrf" />
-        <EnhancedInput />
-        <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={[]} />
-        <RoomsFields form={form} fields={fields} roomTypes={roomTypes} countries={countries} />
-        <p className="text-sm text-gray-700">{t("modify.reinvoice")}</p>
-        <div>
-          <StatusButton pending={isPending} disabled={isPending}>
-            {t("modify.submit")}
-          </StatusButton>
-        </div>
-      </Form>
+    <ModifyFrame title={title} frame={frame} submitted={actionData?.submitted ?? null} form={form}>
+      <RoomsFields form={form} fields={fields} roomTypes={roomTypes} countries={countries} />
+      <p className="text-sm text-gray-700">{t("modify.reinvoice")}</p>
     </ModifyFrame>
   );
 }

@@ -10,17 +10,11 @@ import { pricedRoomView } from "~/utils/price-view";
 import { ProviderError } from "~/utils/provider/request.server";
 import {
   getNotes,
-  getRequestPermissions,
-  getRequestSummary,
   markNotesRead,
   type FlightRead,
   type Note,
-  type RequestChange,
-  type RequestPermissions,
   type RequestSummary,
 } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { i18nServer } from "~/utils/i18n.server";
 
 /**
  * A reservation request as its details page, its print view and its modify screens show it:
@@ -178,31 +172,3 @@ export async function fetchNotesAndMarkRead(
   }
   return notes;
 }
-
-/**
- * What a modify screen starts from: the request, and the provider's pre-modify validation of
- * this change (whether it is allowed and, if not, why), fetched together.
- */
-export async function loadRequestChange(request: Request, params: Params, change: RequestChange) {
-  const { provider, requestId } = await requireRequestId(request, params);
-  const [language, summary, permissions] = await Promise.all([
-    i18nServer.getLocale(request),
-    orProviderErrorPage(request, getRequestSummary(provider, requestId)),
-    orProviderErrorPage(request, getRequestPermissions(provider, requestId)),
-  ]);
-  return { provider, requestId, language, summary, permission: permissions[change] };
-}
-
-/** The facts every modify screen shows above its form. */
-export function changeFrame(
-  summary: RequestSummary,
-  permission: RequestPermissions[RequestChange],
-) {
-  return {
-    id: summary.Id,
-    number: summary.RequestNumber,
-    hotel: summary.HotelName,
-    permission: { allowed: permission.Allowed, reason: permission.Reason },
-  };
-}
-export type ChangeFrame = ReturnType<typeof changeFrame>;
