@@ -297,3 +297,29 @@ export function EnhancedInput() {
   const hydrated = useHydrated();
   return hydrated ? <input type="hidden" name="enhanced" value="1" /> : null;
 }
+
+/**
+ * A file input. A browser cannot put a chosen file back after a page load, so when the form came
+ * back without JS, `chooseAgain` says so next to the field.
+ */
+export function FileField({
+  meta,
+  accept,
+  chooseAgain,
+  ...frame
+}: Omit<FieldFrameProps, "children"> & { accept: string; chooseAgain?: string }) {
+  const { key, ...inputProps } = getInputProps(meta, {
+    type: "file",
+    ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
+  });
+  return (
+    <FieldFrame meta={meta} {...frame}>
+      {chooseAgain ? (
+        <p className="rounded border-s-4 border-amber-500 bg-amber-50 p-2 text-sm text-amber-950">
+          {chooseAgain}
+        </p>
+      ) : null}
+      <input key={key} {...inputProps} accept={accept} className={controlClasses} />
+    </FieldFrame>
+  );
+}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { FlightCard } from "~/components/flight-card";
 import { GuestsTable } from "~/components/guests-table";
 import { PriceBreakdown } from "~/components/price-breakdown";
-import { RequestStateChip } from "~/components/request-state-chip";
+import { RequestStateChip } from "~/components/state-chips";
 import { Card } from "~/components/ui/card";
 import { localizeDigits } from "~/utils/numbers";
 import type { RequestDetailsView } from "~/utils/request-details.server";

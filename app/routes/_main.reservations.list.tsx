@@ -5,13 +5,14 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SelectField, TextField } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
-import { RequestStateChip } from "~/components/request-state-chip";
+import { RequestStateChip } from "~/components/state-chips";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
 import { formatDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { dateErrorsResult } from "~/utils/list-filters";
 import { pageTitleMeta } from "~/utils/meta";
 import { localizeDigits } from "~/utils/numbers";
 import { PAGE_SIZES } from "~/utils/paging";
@@ -210,16 +211,7 @@ function RequestFilters() {
   const [form, fields] = useForm({
     id: "request-filters",
     defaultValue: { ...filters, size: String(filters.size) },
-    // A date the server could not read shows beside its field, as a failed submit's would.
-    lastResult: Object.keys(dateErrors).length
-      ? {
-          status: "error",
-          error: Object.fromEntries(Object.entries(dateErrors).map(([name, key]) => [name, [key]])),
-          state: {
-            validated: Object.fromEntries(Object.keys(dateErrors).map((name) => [name, true])),
-          },
-        }
-      : undefined,
+    lastResult: dateErrorsResult(dateErrors),
   });
   const datePlaceholder = formatDateInput("2026-12-09", i18n.language);
   return (

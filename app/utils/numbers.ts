@@ -29,3 +29,10 @@ export function formatMoney(amount: number, currency: string, language: string) 
     return `${localizeDigits(amount.toLocaleString("en-GB"), language)} ${currency}`;
   }
 }
+
+/** A plain amount written the user's way (grouping and digits), without a currency. */
+export function formatNumber(amount: number, language: string) {
+  return new Intl.NumberFormat(language === "fa" ? "fa-IR" : "en-GB", {
+    maximumFractionDigits: 2,
+  }).format(amount);
+}

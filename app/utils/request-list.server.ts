@@ -1,15 +1,11 @@
 import { z } from "zod";
-import { parseDateInput } from "~/utils/date-input";
-import { normalizeDigits } from "~/utils/numbers";
-import { PAGE_SIZES } from "~/utils/paging";
+import { filterText, pagingFields, readDateRange } from "~/utils/list-filters.server";
 import type { RequestGridQuery } from "~/utils/provider/reserve-requests.server";
 
 /**
- * The requests list's filters as they travel in the URL (a GET form, so every view is a link):
- * what the user typed, the provider's query made of it, and the dates that could not be read.
+ * The requests list's filters as they travel in the URL: what the user typed, the provider's
+ * query made of it, and the dates that could not be read.
  */
-
-const text = (max: number) => z.string().trim().max(max).optional().catch(undefined);
 
 const filtersSchema = z.object({
   state: z
@@ -17,17 +13,13 @@ const filtersSchema = z.object({
     .regex(/^[A-Za-z]{1,40}$/)
     .optional()
     .catch(undefined),
-  number: text(30),
-  ref: text(50),
-  guest: text(60),
-  hotel: text(60),
-  from: text(20),
-  to: text(20),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  size: z.coerce
-    .number()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
-    .catch(PAGE_SIZES[0]),
+  number: filterText(30),
+  ref: filterText(50),
+  guest: filterText(60),
+  hotel: filterText(60),
+  from: filterText(20),
+  to: filterText(20),
+  ...pagingFields,
 });
 export type RequestFilters = z.infer<typeof filtersSchema>;
 
@@ -36,25 +28,15 @@ export const FILTER_NAMES = ["state", "number", "ref", "guest", "hotel", "from",
 
 export function readRequestFilters(url: URL, language: string) {
   const filters = filtersSchema.parse(Object.fromEntries(url.searchParams));
-  const dateErrors: Partial<Record<"from" | "to", string>> = {};
-  const date = (name: "from" | "to") => {
-    const typed = filters[name];
-    if (!typed) return undefined;
-    // A link made in the other language still works: a year before 1700 is a Jalali one.
-    const year = Number(normalizeDigits(typed).match(/^\s*(\d{4})/)?.[1]);
-    const calendar = year ? (year < 1700 ? "fa" : "en") : language;
-    const iso = parseDateInput(typed, calendar);
-    if (!iso) dateErrors[name] = "validation.date";
-    return iso ?? undefined;
-  };
+  const { from, to, dateErrors } = readDateRange(filters, language);
   const query: Omit<RequestGridQuery, "Page" | "PageSize"> = {
     State: filters.state,
     RequestNumber: filters.number,
     AgencyRef: filters.ref,
     GuestName: filters.guest,
     HotelName: filters.hotel,
-    CheckInFrom: date("from"),
-    CheckInTo: date("to"),
+    CheckInFrom: from,
+    CheckInTo: to,
   };
   return {
     filters,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ageOn, formatDateInput, parseDateInput } from "~/utils/date-input";
+import { ageOn, formatDateInput } from "~/utils/date-input";
 import { normalizeDigits } from "~/utils/numbers";
-import { requiredText } from "~/utils/validation";
+import { requiredText, typedDate, typedTime } from "~/utils/validation";
 
 /**
  * The request wizard's forms, for the browser (conform) and the server alike: one schema per
@@ -44,19 +44,8 @@ export function extraAllowed(
   return rules.childWithBedIsAllowed && (together || !chosen.extraBed);
 }
 
-const dateField = (language: string) =>
-  requiredText(20).transform((text, ctx) => {
-    const iso = parseDateInput(text, language);
-    if (!iso) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "validation.date" });
-      return z.NEVER;
-    }
-    return iso;
-  });
-
-const timeField = requiredText(10)
-  .transform((text) => normalizeDigits(text))
-  .refine((text) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text), "validation.time");
+const dateField = typedDate;
+const timeField = typedTime;
 
 const optional = <T extends z.ZodTypeAny>(schema: T) => schema.optional();
 

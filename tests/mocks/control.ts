@@ -68,6 +68,42 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList) {
       return HttpResponse.json({ ok: true });
     }),
 
+    // The provider's accounting decides on a payment.
+    http.post(`${base}/__sandbox/payments/:id/state`, async ({ request, params }) => {
+      const { state } = await parseBody(
+        request,
+        z.object({ state: z.enum(["New", "Approved", "Rejected", "Refunded"]) }),
+      );
+      const payment = store.state.payments.find((entry) => String(entry.id) === params.id);
+      if (!payment)
+        return HttpResponse.json({ Message: `No payment ${params.id}` }, { status: 404 });
+      payment.state = state;
+      store.save();
+      return HttpResponse.json({ id: payment.id, state });
+    }),
+    // The provider's desk answers a ticket, or resolves (closes) it.
+    http.post(`${base}/__sandbox/tickets/:id/replies`, async ({ request, params }) => {
+      const { content } = await parseBody(request, z.object({ content: z.string().min(1) }));
+      const ticket = store.state.tickets.find((entry) => String(entry.id) === params.id);
+      if (!ticket) return HttpResponse.json({ Message: `No ticket ${params.id}` }, { status: 404 });
+      ticket.messages.push({
+        id: store.nextId(),
+        content,
+        creatorUserName: "provider.desk",
+        isBroker: true,
+        createDateTime: providerNow(),
+      });
+      store.save();
+      return HttpResponse.json({ ok: true }, { status: 201 });
+    }),
+    http.post(`${base}/__sandbox/tickets/:id/resolve`, ({ params }) => {
+      const ticket = store.state.tickets.find((entry) => String(entry.id) === params.id);
+      if (!ticket) return HttpResponse.json({ Message: `No ticket ${params.id}` }, { status: 404 });
+      ticket.isClosed = true;
+      store.save();
+      return HttpResponse.json({ ok: true });
+    }),
+
     http.post(`${base}/__sandbox/email-confirmations/confirm`, async ({ request }) => {
       const { userName } = await parseBody(request, z.object({ userName: z.string() }));
       const user = store.state.users.find((entry) => entry.userName === userName);

@@ -3,7 +3,9 @@ import { accountHandlers } from "./api/account";
 import { authHandlers } from "./api/auth";
 import { dashboardHandlers } from "./api/dashboard";
 import { hotelHandlers } from "./api/hotels";
+import { orderHandlers } from "./api/orders";
 import { packageHandlers } from "./api/packages";
+import { paymentHandlers } from "./api/payments";
 import { reserveRequestChangeHandlers } from "./api/reserve-request-changes";
 import { reserveRequestViewHandlers } from "./api/reserve-request-views";
 import { reserveRequestHandlers } from "./api/reserve-requests";
@@ -35,6 +37,8 @@ export function createSandboxHandlers(
     ...reserveRequestHandlers(ctx),
     ...reserveRequestViewHandlers(ctx),
     ...reserveRequestChangeHandlers(ctx),
+    ...orderHandlers(ctx),
+    ...paymentHandlers(ctx),
     ...controlHandlers(ctx, faults),
     // The portal's health check and the test runner only ask whether anything answers here.
     http.all(`${base}/`, () =>

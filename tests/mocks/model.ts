@@ -176,15 +176,42 @@ export type Payment = {
   state: "New" | "Approved" | "Rejected" | "Refunded";
 };
 
-export type Transaction = {
+/** Spec §4 ticket categories, by their number on the wire. */
+export const TICKET_CATEGORIES = {
+  1: "Change Date Request",
+  2: "Cancel Request",
+  3: "Transfer Request",
+  4: "Extra Bed Request",
+  5: "Change Room Type Request",
+} as const;
+export type TicketCategory = keyof typeof TICKET_CATEGORIES;
+
+export type TicketMessage = {
   id: number;
+  content: string;
+  creatorUserName: string;
+  isBroker: boolean;
+  createDateTime: string;
+};
+
+/** A support ticket on an order: its first message opens it, replies follow. */
+export type Ticket = {
+  id: number;
+  orderId: number;
   agencyId: number;
-  orderId: number | null;
-  date: string;
-  description: string;
-  type: "Debit" | "Credit";
-  amount: number;
-  currency: string;
+  category: TicketCategory;
+  subject: string;
+  isClosed: boolean;
+  messages: TicketMessage[];
+};
+
+/** A file the agency uploaded (a receipt); its bytes are in the sandbox's files folder. */
+export type Upload = {
+  name: string;
+  userName: string;
+  contentType: string;
+  size: number;
+  originalName: string;
 };
 
 export type CommissionGroup = {
@@ -237,7 +264,8 @@ export type SandboxState = {
   requests: ReserveRequest[];
   orders: Order[];
   payments: Payment[];
-  transactions: Transaction[];
+  tickets: Ticket[];
+  uploads: Upload[];
   commissionGroups: CommissionGroup;
   pictures: Picture[];
   announcements: Announcement[];
@@ -258,4 +286,4 @@ export type SandboxState = {
   receivedReservations: Array<{ requestId: number; body: unknown }>;
 };
 
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;

@@ -376,24 +376,30 @@ export function createSeedState(today: Date = new Date()): SandboxState {
   const hotels = buildHotels(start);
   const requests = buildRequests(hotels, start);
 
-  // Requests past the invoice stage belong to an order (a contract), two requests per order.
+  // Requests past the invoice stage belong to an order (a contract): two requests per order, of
+  // hotels selling in the order's currency (US dollars first).
+  const currencyOf = (request: ReserveRequest) =>
+    hotels.find((hotel) => hotel.accommodationPropertyId === request.accommodationPropertyId)!
+      .currency;
   const ordered = requests.filter(
     (request) =>
       request.agencyId === 1 && !["New", "Requested", "Rejected"].includes(request.state),
   );
-  const orders = ordered
-    .filter((_, index) => index % 2 === 0)
-    .map((request, index) => ({
-      id: 3001 + index,
-      contractNumber: `C-1405-${String(101 + index)}`,
-      agencyId: 1,
-      createDate: request.createDateTime.slice(0, 10),
-      currency:
-        hotels.find((hotel) => hotel.accommodationPropertyId === request.accommodationPropertyId)
-          ?.currency ?? "EUR",
-    }));
-  ordered.forEach((request, index) => {
-    request.orderId = orders[Math.floor(index / 2)]?.id ?? null;
+  const groups = ["USD", "EUR"].flatMap((currency) => {
+    const same = ordered.filter((request) => currencyOf(request) === currency);
+    return Array.from({ length: Math.ceil(same.length / 2) }, (_, index) =>
+      same.slice(index * 2, index * 2 + 2),
+    );
+  });
+  const orders = groups.map((group, index) => ({
+    id: 3001 + index,
+    contractNumber: `C-1405-${String(101 + index)}`,
+    agencyId: 1,
+    createDate: group[0].createDateTime.slice(0, 10),
+    currency: currencyOf(group[0]),
+  }));
+  groups.forEach((group, index) => {
+    for (const request of group) request.orderId = orders[index].id;
   });
 
   const payments: SandboxState["payments"] = orders.slice(0, 6).flatMap((order, index) => {
@@ -432,30 +438,56 @@ export function createSeedState(today: Date = new Date()): SandboxState {
     return [receipt, cash];
   });
 
-  const transactions: SandboxState["transactions"] = orders.flatMap((order, index) => [
+  const tickets: SandboxState["tickets"] = [
     {
-      id: 12001 + index * 2,
+      id: 15001,
+      orderId: orders[0].id,
       agencyId: 1,
-      orderId: order.id,
-      date: order.createDate,
-      description: `Invoice for contract ${order.contractNumber}`,
-      type: "Debit" as const,
-      amount: 900 + index * 110,
-      currency: order.currency,
+      category: 3,
+      subject: "Airport pick-up time",
+      isClosed: false,
+      messages: [
+        {
+          id: 15002,
+          content: "Our guests land at 10:55; can the transfer wait until 11:30?",
+          creatorUserName: DEMO_USER.userName,
+          isBroker: false,
+          createDateTime: dateTime(-2, "15:40", start),
+        },
+        {
+          id: 15003,
+          content: "Yes, the driver will wait until 11:30 at gate B.",
+          creatorUserName: "provider.desk",
+          isBroker: true,
+          createDateTime: dateTime(-1, "09:10", start),
+        },
+      ],
     },
-    ...payments
-      .filter((payment) => payment.orderId === order.id && payment.state === "Approved")
-      .map((payment, paymentIndex) => ({
-        id: 12002 + index * 2 + paymentIndex * 1000,
-        agencyId: 1,
-        orderId: order.id,
-        date: payment.createDate,
-        description: `Payment ${payment.receiptNumber ?? payment.id} approved`,
-        type: "Credit" as const,
-        amount: payment.amount,
-        currency: payment.convertedCurrency,
-      })),
-  ]);
+    {
+      id: 15004,
+      orderId: orders[0].id,
+      agencyId: 1,
+      category: 4,
+      subject: "Extra bed for room 2",
+      isClosed: true,
+      messages: [
+        {
+          id: 15005,
+          content: "Please add an extra bed to the second room.",
+          creatorUserName: DEMO_USER.userName,
+          isBroker: false,
+          createDateTime: dateTime(-5, "11:00", start),
+        },
+        {
+          id: 15006,
+          content: "Added; the invoice is updated.",
+          creatorUserName: "provider.desk",
+          isBroker: true,
+          createDateTime: dateTime(-4, "12:30", start),
+        },
+      ],
+    },
+  ];
 
   return {
     version: STATE_VERSION,
@@ -537,7 +569,8 @@ export function createSeedState(today: Date = new Date()): SandboxState {
     requests,
     orders,
     payments,
-    transactions,
+    tickets,
+    uploads: [],
     commissionGroups: {
       title: "Promoted hotels this season",
       groups: [

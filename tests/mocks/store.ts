@@ -1,13 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { STATE_VERSION, type SandboxState } from "./model";
 import { createSeedState } from "./seed";
 
 /** Holds the sandbox state in memory and, when given a file, keeps it there across restarts. */
 export class SandboxStore {
   state: SandboxState;
+  /** Where uploaded files are kept: beside the data file, or a temporary folder without one. */
+  readonly filesDir: string;
 
   constructor(private readonly file?: string) {
+    this.filesDir = file
+      ? join(dirname(file), "sandbox-files")
+      : join(tmpdir(), `sandbox-files-${process.pid}`);
     this.state = this.load();
   }
 
@@ -45,6 +51,7 @@ export class SandboxStore {
 
   reset() {
     this.state = createSeedState();
+    rmSync(this.filesDir, { recursive: true, force: true });
     this.save();
   }
 

@@ -15,3 +15,21 @@ export function getProfileSummary(ctx: ProviderContext) {
     profileSummarySchema,
   );
 }
+
+/** GET /api/Client as CurrencyData (no token): the currencies a receipt may be paid in. */
+export function getCurrencies(ctx: ProviderContext) {
+  return providerRequest(
+    { signal: ctx.signal },
+    { path: "/api/Client", responseModel: "CurrencyData" },
+    z.array(z.object({ Id: z.number(), Code: z.string(), Sign: z.string(), Title: z.string() })),
+  );
+}
+
+/** GET /api/Client as BankData (no token): the banks a receipt may come from. */
+export function getBanks(ctx: ProviderContext) {
+  return providerRequest(
+    { signal: ctx.signal },
+    { path: "/api/Client", responseModel: "BankData" },
+    z.array(z.object({ Id: z.number(), Name: z.string() })),
+  );
+}

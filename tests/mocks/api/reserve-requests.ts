@@ -229,13 +229,28 @@ export function reserveRequestHandlers(ctx: SandboxContext) {
       checkPassengers(body, hotel);
       if (body.NeedTransfer !== Boolean(body.TransportationInfo))
         fail(400, "Transportation info goes with a transfer, and only with one.");
-      if (
-        body.ExtendedOrderId &&
-        !state.orders.some(
-          (order) => order.id === body.ExtendedOrderId && order.agencyId === agency.id,
-        )
-      )
-        fail(400, "That order does not belong to your agency.");
+      let orderId = body.ExtendedOrderId ?? null;
+      if (orderId) {
+        const order = state.orders.find(
+          (entry) => entry.id === orderId && entry.agencyId === agency.id,
+        );
+        if (!order) fail(400, "That order does not belong to your agency.");
+        if (order!.currency !== hotel.currency)
+          fail(
+            400,
+            `That order is in ${order!.currency}; ${hotel.hotelName} sells in ${hotel.currency}.`,
+          );
+      } else {
+        // A new request opens an order (a contract) of its own.
+        orderId = store.nextId();
+        state.orders.push({
+          id: orderId,
+          contractNumber: `C-${orderId}`,
+          agencyId: agency.id,
+          createDate: providerToday(),
+          currency: hotel.currency,
+        });
+      }
 
       const id = store.nextId();
       const reserveRequest: ReserveRequest = {
@@ -259,7 +274,7 @@ export function reserveRequestHandlers(ctx: SandboxContext) {
               destinationFlight: toFlight(body.TransportationInfo.DestinationFlight),
             }
           : null,
-        orderId: body.ExtendedOrderId ?? null,
+        orderId,
         notes: [],
       };
       state.requests.push(reserveRequest);

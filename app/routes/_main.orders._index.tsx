@@ -1,0 +1,227 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SelectField, TextField } from "~/components/forms";
+import { OrderStateChip } from "~/components/state-chips";
+import { Pagination } from "~/components/pagination";
+import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { requireProvider } from "~/utils/auth.server";
+import { formatDateInput } from "~/utils/date-input";
+import { formatDate } from "~/utils/dates";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { dateErrorsResult } from "~/utils/list-filters";
+import { filterText, pagingFields, readDateRange } from "~/utils/list-filters.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { formatMoney, localizeDigits } from "~/utils/numbers";
+import { ORDER_STATES } from "~/utils/order-states";
+import { getOrderGrid } from "~/utils/provider/orders.server";
+import { orProviderErrorPage } from "~/utils/provider-errors.server";
+
+export const handle = { i18n: ["common", "orders"] };
+
+/**
+ * The agency's orders, "contracts" in the menu (/orders): server-paged, newest first, filtered by
+ * contract number, date range and state through a GET form, so every view is a link.
+ */
+
+const filtersSchema = z.object({
+  number: filterText(30),
+  from: filterText(20),
+  to: filterText(20),
+  state: z.enum(ORDER_STATES).optional().catch(undefined),
+  ...pagingFields,
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const provider = await requireProvider(request);
+  const [language, t] = await Promise.all([
+    i18nServer.getLocale(request),
+    getTranslator(request, "orders"),
+  ]);
+  const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { from, to, dateErrors } = readDateRange(filters, language);
+  const grid = await orProviderErrorPage(
+    request,
+    getOrderGrid(provider, {
+      Page: filters.page,
+      PageSize: filters.size,
+      ContractNumber: filters.number,
+      FromDate: from,
+      ToDate: to,
+      State: filters.state,
+    }),
+  );
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, language);
+  return {
+    title: t("list.title"),
+    filters,
+    dateErrors,
+    isFiltered: Boolean(filters.number || filters.from || filters.to || filters.state),
+    total: grid.TotalCount,
+    pageCount: Math.max(1, Math.ceil(grid.TotalCount / filters.size)),
+    rows: grid.Items.map((row) => ({
+      id: row.Id,
+      number: row.ContractNumber,
+      date: formatDate(row.CreateDate, language),
+      requests: localizeDigits(row.RequestCount, language),
+      total: money(row.TotalAmount, row.Currency),
+      paid: money(row.PaidAmount, row.Currency),
+      balance: money(row.Balance, row.Currency),
+      currency: row.Currency,
+      state: row.State,
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export default function OrdersList() {
+  const list = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("orders");
+  const { search } = useLocation();
+  const heading = "px-2 py-2 text-start font-medium";
+  const amount = "px-2 py-2 text-end whitespace-nowrap";
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{list.title}</h1>
+      <OrderFilters key={search} />
+      <Card>
+        <p role="status" className="mb-3 text-sm text-gray-700" data-testid="result-count">
+          {t("list.count", {
+            count: list.total,
+            number: localizeDigits(list.total, i18n.language),
+          })}
+        </p>
+        {list.rows.length === 0 ? (
+          <div className="flex flex-col items-start gap-2">
+            <p>{list.isFiltered ? t("list.noneMatch") : t("list.none")}</p>
+            {list.isFiltered ? (
+              <Link to="/orders" className="text-primary-dark underline">
+                {t("list.clearFilters")}
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <div
+            className="overflow-x-auto"
+            role="region"
+            aria-label={t("list.tableLabel")}
+            tabIndex={0}
+          >
+            <table className="w-full min-w-[48rem] text-sm" data-testid="orders-table">
+              <thead className="border-b border-gray-300 text-gray-700">
+                <tr>
+                  <th scope="col" className={heading}>
+                    {t("fields.number")}
+                  </th>
+                  <th scope="col" className={heading}>
+                    {t("fields.date")}
+                  </th>
+                  <th scope="col" className={heading}>
+                    {t("fields.requests")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-end font-medium">
+                    {t("fields.total")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-end font-medium">
+                    {t("fields.paid")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-end font-medium">
+                    {t("fields.balance")}
+                  </th>
+                  <th scope="col" className={heading}>
+                    {t("fields.currency")}
+                  </th>
+                  <th scope="col" className={heading}>
+                    {t("fields.state")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.map((row) => (
+                  <tr key={row.id} className="border-b border-gray-100">
+                    <td className="px-2 py-2">
+                      <Link
+                        to={`/orders/order-details/${row.id}`}
+                        className="font-medium text-primary-dark underline"
+                      >
+                        <bdi dir="ltr">{row.number}</bdi>
+                      </Link>
+                    </td>
+                    <td className="whitespace-nowrap px-2 py-2">{row.date}</td>
+                    <td className="px-2 py-2">{row.requests}</td>
+                    <td className={amount}>{row.total}</td>
+                    <td className={amount}>{row.paid}</td>
+                    <td className={amount}>{row.balance}</td>
+                    <td className="px-2 py-2">{row.currency}</td>
+                    <td className="px-2 py-2">
+                      <OrderStateChip state={row.state} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={list.filters.page} pageCount={list.pageCount} />
+      </Card>
+    </div>
+  );
+}
+
+function OrderFilters() {
+  const { filters, dateErrors } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("orders");
+  const [form, fields] = useForm({
+    id: "order-filters",
+    defaultValue: { ...filters, size: String(filters.size) },
+    lastResult: dateErrorsResult(dateErrors),
+  });
+  const datePlaceholder = formatDateInput("2026-12-09", i18n.language);
+  return (
+    <Card title={t("filters.heading")} headingLevel={2}>
+      <Form method="get" {...getFormProps(form)} className="flex flex-col gap-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <TextField meta={fields.number} label={t("fields.number")} dir="ltr" />
+          <TextField
+            meta={fields.from}
+            label={t("filters.from")}
+            placeholder={datePlaceholder}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <TextField
+            meta={fields.to}
+            label={t("filters.to")}
+            placeholder={datePlaceholder}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <SelectField
+            meta={fields.state}
+            label={t("fields.state")}
+            placeholder={t("filters.anyState")}
+            options={ORDER_STATES.map((state) => ({ value: state, label: t(`states.${state}`) }))}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={buttonClasses("primary")}>
+            {t("filters.search")}
+          </button>
+          <Link to="/orders" className={buttonClasses("quiet")}>
+            {t("filters.clear")}
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,406 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/forms";
+import { PaymentsTable } from "~/components/payments-table";
+import { ReceiptForm, type ReceiptActionData } from "~/components/receipt-form";
+import { OrderStateChip, RequestStateChip, TicketStateChip } from "~/components/state-chips";
+import { Button, StatusButton, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDate } from "~/utils/dates";
+import { readForm } from "~/utils/form-data.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/misc";
+import { formatMoney } from "~/utils/numbers";
+import { getOrder } from "~/utils/provider/orders.server";
+import { getOrderPayments } from "~/utils/provider/payments.server";
+import { getTickets, openTicket } from "~/utils/provider/tickets.server";
+import { TICKET_CATEGORIES } from "~/utils/order-states";
+import { orProviderErrorPage, providerErrorReply, settle } from "~/utils/provider-errors.server";
+import { paymentRows } from "~/utils/payment-rows.server";
+import { receiptOptions, requireOrderId } from "~/utils/receipt.server";
+import { requiredText } from "~/utils/validation";
+
+export const handle = { i18n: ["common", "orders", "payments", "requests", "wizard"] };
+
+/**
+ * An order (contract): its figures, its reservation requests (and adding one), its payments and
+ * a receipt for a new one, the accounting report, and its support tickets.
+ */
+
+const ticketSchema = z.object({
+  category: z
+    .string({ required_error: "validation.required" })
+    .refine(
+      (value) => (TICKET_CATEGORIES as readonly number[]).includes(Number(value)),
+      "validation.required",
+    ),
+  subject: requiredText(120),
+  message: requiredText(4000),
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { provider, orderId } = await requireOrderId(request, params);
+  const [language, t, order, payments, tickets, options] = await Promise.all([
+    i18nServer.getLocale(request),
+    getTranslator(request, "orders"),
+    orProviderErrorPage(request, getOrder(provider, orderId)),
+    settle(request, getOrderPayments(provider, orderId)),
+    settle(request, getTickets(provider, orderId)),
+    settle(request, receiptOptions(provider)),
+  ]);
+  const money = (amount: number) => formatMoney(amount, order.Currency, language);
+  return {
+    title: t("details.title", { number: order.ContractNumber }),
+    order: {
+      id: order.Id,
+      number: order.ContractNumber,
+      date: formatDate(order.CreateDate, language),
+      total: money(order.TotalAmount),
+      paid: money(order.PaidAmount),
+      balance: money(order.Balance),
+      currency: order.Currency,
+      state: order.State,
+    },
+    requests: order.Requests.map((entry) => ({
+      id: entry.Id,
+      number: entry.RequestNumber,
+      hotel: entry.HotelName,
+      stay: [entry.CheckInDate, entry.CheckoutDate]
+        .map((date) => (date ? formatDate(date, language) : "—"))
+        .join(" – "),
+      state: entry.State,
+      total: money(entry.TotalPrice),
+    })),
+    payments: payments.ok
+      ? { ok: true as const, rows: paymentRows(payments.data, language) }
+      : { ok: false as const, error: payments.error },
+    tickets: tickets.ok
+      ? {
+          ok: true as const,
+          rows: tickets.data.map((ticket) => ({
+            id: ticket.Id,
+            subject: ticket.Subject,
+            category: ticket.TicketCategory,
+            closed: ticket.IsClosed,
+            updated: formatDate(ticket.LastUpdateDateTime, language, "dateTime"),
+          })),
+        }
+      : { ok: false as const, error: tickets.error },
+    receiptOptions: options.ok
+      ? (({ currencyIds, ...rest }) => ({
+          ...rest,
+          defaultCurrency: currencyIds[order.Currency],
+        }))(options.data)
+      : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { provider, orderId } = await requireOrderId(request, params);
+  const submission = parseWithZod(formData, { schema: ticketSchema });
+  if (submission.status !== "success") {
+    const t = await getTranslator(request, "orders");
+    // Spec §5: the new-ticket form's own message, above its fields.
+    return data(submission.reply({ formErrors: [t("tickets.completeAll")] }), { status: 400 });
+  }
+  let ticketId: number;
+  try {
+    ({ Id: ticketId } = await openTicket(provider, {
+      OrderId: orderId,
+      TicketCategory: Number(submission.value.category),
+      Subject: submission.value.subject,
+      Content: submission.value.message,
+    }));
+  } catch (error) {
+    return providerErrorReply(request, error, submission);
+  }
+  throw redirect(`/orders/order-details/${orderId}/tickets/${ticketId}`);
+}
+
+export default function OrderDetails() {
+  const { order, requests, payments, tickets, receiptOptions } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("orders");
+  const term = "text-gray-600";
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">
+        {t("details.heading")} <bdi dir="ltr">{order.number}</bdi>
+      </h1>
+      <Card title={t("details.summary")} headingLevel={2}>
+        <dl
+          className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]"
+          data-testid="order-summary"
+        >
+          <dt className={term}>{t("fields.date")}</dt>
+          <dd>{order.date}</dd>
+          <dt className={term}>{t("fields.total")}</dt>
+          <dd>{order.total}</dd>
+          <dt className={term}>{t("fields.paid")}</dt>
+          <dd>{order.paid}</dd>
+          <dt className={term}>{t("fields.balance")}</dt>
+          <dd className="font-semibold">{order.balance}</dd>
+          <dt className={term}>{t("fields.currency")}</dt>
+          <dd>{order.currency}</dd>
+          <dt className={term}>{t("fields.state")}</dt>
+          <dd>
+            <OrderStateChip state={order.state} />
+          </dd>
+        </dl>
+        <a
+          href={`/orders/order-details/${order.id}/accounting-report`}
+          download
+          className={buttonClasses("secondary", "mt-4")}
+        >
+          {t("details.accountingReport")}
+        </a>
+      </Card>
+
+      <Card title={t("details.requests")} headingLevel={2}>
+        <div
+          className="overflow-x-auto"
+          role="region"
+          aria-label={t("details.requests")}
+          tabIndex={0}
+        >
+          <table className="w-full min-w-[36rem] text-sm" data-testid="order-requests">
+            <thead className="border-b border-gray-300 text-gray-700">
+              <tr>
+                <th scope="col" className="px-2 py-2 text-start font-medium">
+                  {t("requests:fields.number")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-start font-medium">
+                  {t("requests:fields.hotel")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-start font-medium">
+                  {t("requests:fields.stay")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-start font-medium">
+                  {t("requests:fields.state")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-end font-medium">
+                  {t("fields.total")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.map((entry) => (
+                <tr key={entry.id} className="border-b border-gray-100">
+                  <td className="px-2 py-2">
+                    <Link
+                      to={`/reservations/reservation-details/${entry.id}`}
+                      className="text-primary-dark underline"
+                    >
+                      <bdi dir="ltr">{entry.number}</bdi>
+                    </Link>
+                  </td>
+                  <td className="px-2 py-2">
+                    <bdi>{entry.hotel}</bdi>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-2">{entry.stay}</td>
+                  <td className="px-2 py-2">
+                    <RequestStateChip state={entry.state} />
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-2 text-end">{entry.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Link
+          to={`/reservations/add-reservation/${order.id}`}
+          className={buttonClasses("secondary", "mt-4")}
+        >
+          {t("details.addRequest")}
+        </Link>
+      </Card>
+
+      <section id="payments" aria-labelledby="payments-heading" className="scroll-mt-4">
+        <Card>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="payments-heading" className="text-lg font-semibold">
+              {t("details.payments")}
+            </h2>
+            {receiptOptions ? <SubmitReceipt orderId={order.id} options={receiptOptions} /> : null}
+          </div>
+          {payments.ok ? (
+            payments.rows.length ? (
+              <PaymentsTable rows={payments.rows} testId="order-payments" />
+            ) : (
+              <p className="text-sm text-gray-600">{t("details.noPayments")}</p>
+            )
+          ) : (
+            <p role="alert" className="text-sm text-red-800">
+              {payments.error}
+            </p>
+          )}
+        </Card>
+      </section>
+
+      <Tickets orderId={order.id} tickets={tickets} />
+    </div>
+  );
+}
+
+/**
+ * "Submit a receipt": with JS a dialog holding the receipt form, posted in the background (on
+ * success it closes and the payments reload); without JS a link to the receipt page.
+ */
+function SubmitReceipt({
+  orderId,
+  options,
+}: {
+  orderId: number;
+  options: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["receiptOptions"]>;
+}) {
+  const { t } = useTranslation("payments");
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ReceiptActionData>({ key: `receipt-${orderId}` });
+  const done = fetcher.data?.done;
+  useEffect(() => {
+    if (done) setOpen(false);
+  }, [done, fetcher.data]);
+  const page = `/orders/order-details/${orderId}/receipt`;
+  if (!hydrated)
+    return (
+      <Link to={page} className={buttonClasses("primary")}>
+        {t("receipt.open")}
+      </Link>
+    );
+  return (
+    <>
+      <Link
+        to={page}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+        className={buttonClasses("primary")}
+      >
+        {t("receipt.open")}
+      </Link>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4">
+          <DialogPanel
+            className="w-full max-w-2xl rounded bg-white p-4 shadow-lg md:p-6"
+            data-testid="receipt-dialog"
+          >
+            <div className="mb-4 flex items-start justify-between gap-3">
+              <DialogTitle className="text-lg font-semibold">{t("receipt.heading")}</DialogTitle>
+              <Button variant="quiet" onClick={() => setOpen(false)}>
+                {t("receipt.close")}
+              </Button>
+            </div>
+            <ReceiptForm orderId={orderId} options={options} fetcher={fetcher} />
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+function Tickets({
+  orderId,
+  tickets,
+}: {
+  orderId: number;
+  tickets: ReturnType<typeof useLoaderData<typeof loader>>["tickets"];
+}) {
+  const { t } = useTranslation("orders");
+  const lastResult = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: `new-ticket-${orderId}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section id="tickets" aria-labelledby="tickets-heading" className="scroll-mt-4">
+      <Card>
+        <h2 id="tickets-heading" className="mb-4 text-lg font-semibold">
+          {t("tickets.heading")}
+        </h2>
+        {tickets.ok ? (
+          tickets.rows.length ? (
+            <ul className="mb-6 flex flex-col divide-y divide-gray-100" data-testid="tickets">
+              {tickets.rows.map((ticket) => (
+                <li key={ticket.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
+                  <Link
+                    to={`/orders/order-details/${orderId}/tickets/${ticket.id}`}
+                    className="font-medium text-primary-dark underline"
+                  >
+                    <bdi>{ticket.subject}</bdi>
+                  </Link>
+                  <span className="text-gray-700">
+                    {t(`tickets.categories.${ticket.category}`)}
+                  </span>
+                  <TicketStateChip closed={ticket.closed} />
+                  <span className="text-gray-600">
+                    {t("tickets.updated", { date: ticket.updated })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mb-6 text-sm text-gray-600">{t("tickets.none")}</p>
+          )
+        ) : (
+          <p role="alert" className="mb-6 text-sm text-red-800">
+            {tickets.error}
+          </p>
+        )}
+        <h3 className="mb-2 font-medium">{t("tickets.open")}</h3>
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+          <AuthenticityTokenInput name="csrf" />
+          <ErrorSummary
+            formErrors={form.errors}
+            formErrorId={form.errorId}
+            fields={[
+              { meta: fields.category, label: t("tickets.category") },
+              { meta: fields.subject, label: t("tickets.subject") },
+              { meta: fields.message, label: t("tickets.message") },
+            ]}
+          />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField
+              meta={fields.category}
+              label={t("tickets.category")}
+              placeholder={t("tickets.chooseCategory")}
+              options={TICKET_CATEGORIES.map((value) => ({
+                value: String(value),
+                label: t(`tickets.categories.${value}`),
+              }))}
+            />
+            <TextField meta={fields.subject} label={t("tickets.subject")} />
+          </div>
+          <TextareaField meta={fields.message} label={t("tickets.message")} />
+          <div>
+            <StatusButton pending={isPending} disabled={isPending}>
+              {t("tickets.send")}
+            </StatusButton>
+          </div>
+        </Form>
+      </Card>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,78 @@
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReceiptForm } from "~/components/receipt-form";
+import { Card } from "~/components/ui/card";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { getOrder } from "~/utils/provider/orders.server";
+import { orProviderErrorPage } from "~/utils/provider-errors.server";
+import { receiptOptions, requireOrderId, sendReceipt } from "~/utils/receipt.server";
+
+export const handle = { i18n: ["common", "payments", "wizard"] };
+
+/**
+ * Submit a receipt for an order, as a page: where the order's "Submit a receipt" leads without JS
+ * (with JS the same form opens in a dialog on the order, and posts here).
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { provider, orderId } = await requireOrderId(request, params);
+  const t = await getTranslator(request, "payments");
+  const [order, { currencyIds, ...options }] = await Promise.all([
+    orProviderErrorPage(request, getOrder(provider, orderId)),
+    orProviderErrorPage(request, receiptOptions(provider)),
+  ]);
+  return {
+    title: t("receipt.title", { number: order.ContractNumber }),
+    orderId,
+    options: { ...options, defaultCurrency: currencyIds[order.Currency] },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+// Without JS the early answer to an oversized file must reach the browser with its headers.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return sendReceipt(request, params);
+}
+
+export default function ReceiptPage() {
+  const { title, orderId, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("payments");
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <Link
+          to={`/orders/order-details/${orderId}`}
+          className="text-sm text-primary-dark underline"
+        >
+          {t("receipt.back")}
+        </Link>
+      </div>
+      <Card>
+        <ReceiptForm
+          orderId={orderId}
+          options={options}
+          lastResult={actionData?.result}
+          chooseFileAgain={actionData?.chooseFileAgain}
+        />
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

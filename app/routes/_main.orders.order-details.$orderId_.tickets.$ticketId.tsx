@@ -1,0 +1,164 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, TextareaField } from "~/components/forms";
+import { TicketStateChip } from "~/components/state-chips";
+import { StatusButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDate } from "~/utils/dates";
+import { readForm } from "~/utils/form-data.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { pageTitleMeta } from "~/utils/meta";
+import { cx, useIsPending } from "~/utils/misc";
+import { getTicket, replyToTicket } from "~/utils/provider/tickets.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
+import { requireOrderId } from "~/utils/receipt.server";
+import { requiredText } from "~/utils/validation";
+
+export const handle = { i18n: ["common", "orders"] };
+
+/** A support ticket's thread (its first message, then the replies), and a reply while it is open. */
+
+const replySchema = z.object({ message: requiredText(4000) });
+
+async function requireTicket(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { provider, orderId } = await requireOrderId(request, params);
+  const ticketId = Number(params.ticketId);
+  if (!Number.isInteger(ticketId) || ticketId <= 0)
+    throw new Response("Not found", { status: 404 });
+  const ticket = await orProviderErrorPage(request, getTicket(provider, ticketId));
+  // A ticket belongs to its order: another order's URL is not its address.
+  if (ticket.OrderId !== orderId) throw new Response("Not found", { status: 404 });
+  return { provider, orderId, ticket };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [{ orderId, ticket }, language, t] = await Promise.all([
+    requireTicket(request, params),
+    i18nServer.getLocale(request),
+    getTranslator(request, "orders"),
+  ]);
+  return {
+    title: t("tickets.title", { subject: ticket.Subject }),
+    orderId,
+    ticket: {
+      id: ticket.Id,
+      subject: ticket.Subject,
+      category: ticket.TicketCategory,
+      closed: ticket.IsClosed,
+      messages: ticket.Tickets.map((message) => ({
+        id: message.Id,
+        content: message.Content,
+        author: message.CreatorUserName,
+        fromProvider: message.IsBroker,
+        at: formatDate(message.CreateDateTime, language, "dateTime"),
+      })),
+    },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { provider, orderId, ticket } = await requireTicket(request, params);
+  const submission = parseWithZod(formData, { schema: replySchema });
+  if (ticket.IsClosed) {
+    const t = await getTranslator(request, "orders");
+    return data(submission.reply({ formErrors: [t("tickets.closedNote")] }), { status: 403 });
+  }
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await replyToTicket(provider, { ParentId: ticket.Id, Content: submission.value.message });
+  } catch (error) {
+    return providerErrorReply(request, error, submission);
+  }
+  throw redirect(`/orders/order-details/${orderId}/tickets/${ticket.Id}#reply`);
+}
+
+export default function TicketThread() {
+  const { orderId, ticket } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("orders");
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: `reply-${ticket.id}-${ticket.messages.length}`,
+    lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: replySchema }),
+  });
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold">
+          <bdi>{ticket.subject}</bdi>
+        </h1>
+        <p className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
+          <span>{t(`tickets.categories.${ticket.category}`)}</span>
+          <TicketStateChip closed={ticket.closed} />
+        </p>
+        <Link
+          to={`/orders/order-details/${orderId}#tickets`}
+          className="text-sm text-primary-dark underline"
+        >
+          {t("tickets.back")}
+        </Link>
+      </div>
+      <Card title={t("tickets.thread")} headingLevel={2}>
+        <ol className="flex flex-col gap-2" data-testid="ticket-thread">
+          {ticket.messages.map((message) => (
+            <li
+              key={message.id}
+              data-from={message.fromProvider ? "provider" : "agency"}
+              className={cx(
+                "max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm",
+                message.fromProvider ? "self-start bg-gray-50" : "self-end bg-primary-light",
+              )}
+            >
+              <p className="mb-1 text-xs text-gray-600">
+                <span className="font-medium">
+                  {message.fromProvider ? t("tickets.provider") : <bdi>{message.author}</bdi>}
+                </span>{" "}
+                · <time>{message.at}</time>
+              </p>
+              <p dir="auto" className="whitespace-pre-line break-words">
+                {message.content}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </Card>
+      <div id="reply" className="scroll-mt-4">
+        <Card title={t("tickets.reply")} headingLevel={2}>
+          {ticket.closed ? (
+            <p data-testid="ticket-closed" className="text-sm text-gray-700">
+              {t("tickets.closedNote")}
+            </p>
+          ) : (
+            <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+              <AuthenticityTokenInput name="csrf" />
+              <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={[]} />
+              <TextareaField meta={fields.message} label={t("tickets.message")} />
+              <div>
+                <StatusButton pending={isPending} disabled={isPending}>
+                  {t("tickets.sendReply")}
+                </StatusButton>
+              </div>
+            </Form>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

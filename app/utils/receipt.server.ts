@@ -1,0 +1,112 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import type { ReceiptActionData, ReceiptOptions } from "~/components/receipt-form";
+import { isEnhanced } from "~/utils/after-submit.server";
+import { requireProvider } from "~/utils/auth.server";
+import { readUploadForm } from "~/utils/form-data.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { getBanks, getCurrencies } from "~/utils/provider/client.server";
+import {
+  getReceiptPaymentTypes,
+  submitReceipt,
+  uploadReceiptFile,
+} from "~/utils/provider/payments.server";
+import type { ProviderContext } from "~/utils/provider/request.server";
+import { providerErrorReply } from "~/utils/provider-errors.server";
+import { MAX_RECEIPT_BYTES, receiptSchema, sniffReceiptType } from "~/utils/receipt";
+import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
+
+/** The signed-in provider context and the order id of an `/orders/…/{orderId}` URL. */
+export async function requireOrderId(request: Request, params: Params) {
+  const provider = await requireProvider(request);
+  const orderId = Number(params.orderId);
+  if (!Number.isInteger(orderId) || orderId <= 0) throw new Response("Not found", { status: 404 });
+  return { provider, orderId };
+}
+
+/** The receipt form's choices: how it was paid, in which currency, from which bank. */
+export async function receiptOptions(
+  provider: ProviderContext,
+): Promise<Omit<ReceiptOptions, "defaultCurrency"> & { currencyIds: Record<string, string> }> {
+  const [paymentTypes, currencies, banks] = await Promise.all([
+    getReceiptPaymentTypes(provider),
+    getCurrencies(provider),
+    getBanks(provider),
+  ]);
+  return {
+    paymentTypes: paymentTypes.map((type) => ({ value: String(type.Id), label: type.Title })),
+    currencies: currencies.map((entry) => ({
+      value: String(entry.Id),
+      label: `${entry.Title} (${entry.Code})`,
+    })),
+    banks: banks.map((bank) => ({ value: String(bank.Id), label: bank.Name })),
+    currencyIds: Object.fromEntries(currencies.map((entry) => [entry.Code, String(entry.Id)])),
+  };
+}
+
+/**
+ * Sends a receipt: the file is read as it streams (refused past 5 MB without reading on), checked
+ * by its first bytes, uploaded, then the receipt is posted with the stored file's name. Every
+ * failure comes back with the typed values; without JS the file must be chosen again, and the
+ * form says so. Success: with JS the data for the dialog to close, without a redirect to the order.
+ */
+export async function sendReceipt(request: Request, params: Params) {
+  const { provider, orderId } = await requireOrderId(request, params);
+  const { formData, tooLarge } = await readUploadForm(request, MAX_RECEIPT_BYTES);
+  const enhanced = isEnhanced(formData);
+  const [language, t] = await Promise.all([
+    i18nServer.getLocale(request),
+    getTranslator(request, "payments"),
+  ]);
+  const submission = parseWithZod(formData, { schema: receiptSchema(language) });
+  const answer = (result: ReceiptActionData["result"], status: number, headers?: HeadersInit) =>
+    data<ReceiptActionData>(
+      { result, chooseFileAgain: !enhanced, done: false },
+      { status, headers },
+    );
+  if (tooLarge) {
+    // The rest of the body is not read: the connection closes, the browser gets the answer now.
+    return answer(
+      submission.reply({ fieldErrors: { receipt: ["validation.fileTooLarge"] } }),
+      413,
+      {
+        Connection: "close",
+      },
+    );
+  }
+  if (submission.status !== "success") return answer(submission.reply(), 400);
+  const { receipt, ...value } = submission.value;
+  const bytes = new Uint8Array(await receipt.arrayBuffer());
+  const kind = sniffReceiptType(bytes);
+  if (!kind)
+    return answer(submission.reply({ fieldErrors: { receipt: ["validation.fileType"] } }), 400);
+  try {
+    const stored = await uploadReceiptFile(
+      provider,
+      new File([bytes], receipt.name || `receipt.${kind.ext}`, { type: kind.type }),
+    );
+    await submitReceipt(provider, {
+      OrderId: orderId,
+      ReceiptNumber: value.receiptNumber,
+      PaymentDateTime: `${value.paymentDate}T${value.paymentTime}:00`,
+      ReceiptPaymentType: value.receiptPaymentType,
+      SendersName: value.sendersName,
+      File: stored,
+      SourceAmount: value.amount,
+      Description: value.description,
+      SourceCurrencyId: value.currency,
+      BankId: value.bank ?? null,
+    });
+  } catch (error) {
+    const reply = await providerErrorReply(request, error, submission);
+    return answer(reply.data, reply.init?.status ?? 400);
+  }
+  const toast = { type: "success" as const, message: t("receipt.done") };
+  if (enhanced)
+    return data<ReceiptActionData>(
+      { result: null, chooseFileAgain: false, done: true },
+      { headers: await createToastHeaders(toast) },
+    );
+  throw await redirectWithToast(`/orders/order-details/${orderId}#payments`, toast);
+}
