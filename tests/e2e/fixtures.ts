@@ -47,6 +47,14 @@ export class Sandbox {
   addProviderNote(requestId: number, content: string) {
     return this.call("POST", `/requests/${requestId}/notes`, { content });
   }
+  /** The provider's accounting decides on a payment. */
+  setPaymentState(id: number, state: "New" | "Approved" | "Rejected" | "Refunded") {
+    return this.call("POST", `/payments/${id}/state`, { state });
+  }
+  /** The provider's desk resolves (closes) a support ticket. */
+  resolveTicket(id: number) {
+    return this.call("POST", `/tickets/${id}/resolve`);
+  }
   /** The provider's desk opens the thread: the agency's notes show as read. */
   providerReadsNotes(requestId: number) {
     return this.call("POST", `/requests/${requestId}/notes/read`);

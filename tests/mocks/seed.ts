@@ -402,7 +402,9 @@ export function createSeedState(today: Date = new Date()): SandboxState {
     for (const request of group) request.orderId = orders[index].id;
   });
 
-  const payments: SandboxState["payments"] = orders.slice(0, 6).flatMap((order, index) => {
+  // A receipt and a cash payment for every order, and an earlier approved receipt for the first
+  // four: more than a page of receipts. The first order's newest receipt awaits verification.
+  const payments: SandboxState["payments"] = orders.flatMap((order, index) => {
     const states = ["New", "Approved", "Rejected", "Refunded"] as const;
     const receipt = {
       id: 9001 + index * 2,
@@ -412,8 +414,8 @@ export function createSeedState(today: Date = new Date()): SandboxState {
       sourceCurrency: "IRR",
       amount: 800 + index * 55,
       convertedCurrency: order.currency,
-      createDate: day(-6 + index, start),
-      paymentDateTime: dateTime(-7 + index, "13:10", start),
+      createDate: day(-9 + index, start),
+      paymentDateTime: dateTime(-10 + index, "13:10", start),
       payerName: "Parsian Travel",
       payeeName: "Provider Co.",
       receiptNumber: `RC-${880100 + index}`,
@@ -435,7 +437,17 @@ export function createSeedState(today: Date = new Date()): SandboxState {
       bankId: null,
       state: states[(index + 1) % states.length],
     };
-    return [receipt, cash];
+    const earlier = {
+      ...receipt,
+      id: receipt.id + 100,
+      createDate: day(-12 + index, start),
+      paymentDateTime: dateTime(-13 + index, "10:00", start),
+      receiptNumber: `RC-${870100 + index}`,
+      amount: 100,
+      sourceAmount: 6_200_000,
+      state: "Approved" as const,
+    };
+    return index < 4 ? [receipt, cash, earlier] : [receipt, cash];
   });
 
   const tickets: SandboxState["tickets"] = [

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import { sniffReceiptType } from "~/utils/receipt";
+import { providerToday } from "../clock";
 import type { Payment, SandboxState } from "../model";
 import {
   fail,
@@ -140,7 +141,7 @@ export function paymentHandlers(ctx: SandboxContext) {
         sourceCurrency: currency!.code,
         amount: convert(body.SourceAmount, currency!.code, order.currency),
         convertedCurrency: order.currency,
-        createDate: new Date().toISOString().slice(0, 10),
+        createDate: providerToday(),
         paymentDateTime:
           body.PaymentDateTime.length === 16 ? `${body.PaymentDateTime}:00` : body.PaymentDateTime,
         payerName: body.SendersName,

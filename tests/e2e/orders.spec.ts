@@ -1,0 +1,326 @@
+import { readFileSync } from "node:fs";
+import type { SandboxState } from "#tests/mocks/model";
+import { formatDateInput } from "~/utils/date-input";
+import { expect, test, type Portal } from "./fixtures";
+
+/** Orders, receipts, payments, transactions and support tickets. */
+
+test.describe.configure({ timeout: 60_000 });
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const MB = 1024 * 1024;
+
+function ordersOf(state: SandboxState) {
+  return state.orders.filter((order) => order.agencyId === 1);
+}
+
+/** Fills every receipt field but the file; the form is the dialog's (JS) or the page's. */
+async function fillReceipt(portal: Portal, receiptNumber: string) {
+  const { page } = portal;
+  await page.getByLabel("Receipt number").fill(receiptNumber);
+  await page.getByLabel("Receipt payment type").selectOption({ label: "Bank transfer (SATNA)" });
+  await page.getByLabel("Payment date").fill(formatDateInput("2026-11-20", "en"));
+  await page.getByLabel("Payment time").fill("10:30");
+  await page.getByLabel("Sender's name").fill("Sara Ahmadi");
+  await page.getByLabel("Amount", { exact: true }).fill("1250.50");
+  await page.getByLabel("Currency paid in").selectOption({ label: "US Dollar (USD)" });
+  await page.getByLabel("Bank (optional)").selectOption({ label: "Bank Mellat" });
+}
+
+/** Opens the receipt form: a dialog on the order with JS, the receipt page without. */
+async function openReceiptForm(portal: Portal, orderId: number) {
+  await portal.visit(`/orders/order-details/${orderId}`);
+  await portal.page.getByRole("link", { name: "Submit a receipt" }).click();
+  if (portal.javaScriptEnabled)
+    await expect(portal.page.getByTestId("receipt-dialog")).toBeVisible();
+  else await portal.page.waitForURL(new RegExp(`/orders/order-details/${orderId}/receipt$`));
+}
+
+test.describe("orders", () => {
+  test("the list pages and filters by URL, and an order shows its requests, payments and tickets", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const state = await sandbox.state();
+    const orders = ordersOf(state);
+    await portal.signIn();
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Contracts" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("result-count")).toHaveText(`${orders.length} orders`);
+    await portal.visit("/orders?number=C-1405-101");
+    await expect(page.getByTestId("orders-table").locator("tbody tr")).toHaveCount(1);
+    await page.getByRole("link", { name: "C-1405-101" }).click();
+    await expect(page).toHaveURL(/\/orders\/order-details\/3001$/);
+    const requests = state.requests.filter((request) => request.orderId === 3001);
+    for (const request of requests)
+      await expect(page.getByTestId("order-requests")).toContainText(request.requestNumber);
+    const payments = state.payments.filter((payment) => payment.orderId === 3001);
+    await expect(page.getByTestId("order-payments").locator("tbody tr")).toHaveCount(
+      payments.length,
+    );
+    await expect(page.getByTestId("tickets")).toContainText("Airport pick-up time");
+    await expect(page.getByRole("link", { name: "Add request to this order" })).toHaveAttribute(
+      "href",
+      "/reservations/add-reservation/3001",
+    );
+  });
+
+  test("the accounting report downloads with its name", async ({ portal, page }) => {
+    await portal.signIn();
+    await portal.visit("/orders/order-details/3001");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the accounting report" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("accounting-report-C-1405-101.pdf");
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  });
+});
+
+test.describe("receipts", () => {
+  test("a receipt with a PNG reaches the provider and shows in the order and in payments", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await openReceiptForm(portal, 3002);
+    await fillReceipt(portal, "RC-555001");
+    await page.getByLabel("Receipt file").setInputFiles({
+      name: "receipt.png",
+      mimeType: "image/png",
+      buffer: PNG,
+    });
+    await page.getByRole("button", { name: "Submit receipt" }).click();
+    await expect(page.getByText("Receipt was submitted successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/orders\/order-details\/3002(#payments)?$/);
+    await expect(page.getByTestId("receipt-dialog")).toHaveCount(0);
+    await expect(page.getByTestId("order-payments")).toContainText("RC-555001");
+
+    const state = await sandbox.state();
+    const payment = state.payments.find((entry) => entry.receiptNumber === "RC-555001")!;
+    expect(payment).toMatchObject({
+      orderId: 3002,
+      sourceAmount: 1250.5,
+      sourceCurrency: "USD",
+      paymentDateTime: "2026-11-20T10:30:00",
+      payerName: "Sara Ahmadi",
+      state: "New",
+    });
+    const stored = await fetch(`${sandbox.url}/PublicFiles/${payment.fileName}`);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(PNG)).toBe(true);
+
+    await portal.visit("/payments");
+    await expect(page.getByTestId("receipt-payments").locator("tbody tr").first()).toContainText(
+      "RC-555001",
+    );
+  });
+
+  test("an oversized file and a renamed non-image are refused, the other values kept", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const before = (await sandbox.state()).payments.length;
+    await portal.signIn();
+    await openReceiptForm(portal, 3002);
+    await fillReceipt(portal, "RC-555002");
+    await page.getByLabel("Receipt file").setInputFiles({
+      name: "scan.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([PNG, Buffer.alloc(5 * MB)]),
+    });
+    await page.getByRole("button", { name: "Submit receipt" }).click();
+    await expect(page.getByText("The file is larger than 5 MB.").first()).toBeVisible();
+    await expect(page.getByLabel("Receipt number")).toHaveValue("RC-555002");
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("1250.50");
+    if (!portal.javaScriptEnabled)
+      await expect(page.getByText("Choose the receipt file again")).toBeVisible();
+
+    await page.getByLabel("Receipt file").setInputFiles({
+      name: "receipt.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("MZ this is a program, not a picture"),
+    });
+    await page.getByRole("button", { name: "Submit receipt" }).click();
+    await expect(
+      page.getByText("Only JPEG, PNG and PDF files are accepted.").first(),
+    ).toBeVisible();
+    await expect(page.getByLabel("Sender's name")).toHaveValue("Sara Ahmadi");
+    expect((await sandbox.state()).payments.length).toBe(before);
+  });
+
+  test("the provider's 'unverified payment' answer is shown with the form intact", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    await openReceiptForm(portal, 3001);
+    await fillReceipt(portal, "RC-555003");
+    await page.getByLabel("Receipt file").setInputFiles({
+      name: "receipt.png",
+      mimeType: "image/png",
+      buffer: PNG,
+    });
+    await page.getByRole("button", { name: "Submit receipt" }).click();
+    await expect(page.getByText("Contract has an unverified payment").first()).toBeVisible();
+    await expect(page.getByLabel("Receipt number")).toHaveValue("RC-555003");
+    await expect(page.getByLabel("Currency paid in")).toHaveValue(/\d+/);
+  });
+});
+
+test.describe("payments", () => {
+  test("tabs and pages live in the URL, with the spec's columns", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const payments = (await sandbox.state()).payments;
+    const receipts = payments.filter((payment) => payment.paymentType === "Receipt");
+    const cash = payments.filter((payment) => payment.paymentType === "Cash");
+    await portal.signIn();
+    await portal.visit("/payments");
+    await expect(page.getByTestId("result-count")).toHaveText(`${receipts.length} payments`);
+    const receiptTable = page.getByTestId("receipt-payments");
+    for (const column of [
+      "Id",
+      "Type",
+      "Amount paid",
+      "Converted amount",
+      "Contract number",
+      "Submitted",
+      "Paid at",
+      "Receipt number",
+      "Receipt type",
+      "Bank",
+      "State",
+    ])
+      await expect(
+        receiptTable.getByRole("columnheader", { name: column, exact: true }),
+      ).toBeVisible();
+    await expect(receiptTable.locator("tbody tr")).toHaveCount(10);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByTestId("receipt-payments").locator("tbody tr")).toHaveCount(
+      receipts.length - 10,
+    );
+    await page.getByRole("link", { name: "Payment by cash" }).click();
+    await expect(page).toHaveURL(/\?tab=cash$/);
+    await expect(page.getByTestId("result-count")).toHaveText(`${cash.length} payments`);
+    const cashTable = page.getByTestId("cash-payments");
+    for (const column of [
+      "Id",
+      "Amount",
+      "Currency",
+      "Contract number",
+      "Submitted",
+      "Payer",
+      "Payee",
+    ])
+      await expect(
+        cashTable.getByRole("columnheader", { name: column, exact: true }),
+      ).toBeVisible();
+    // Cash states read as the spec's: requested, approved, not approved, returned.
+    await expect(cashTable.getByText("Not approved").first()).toBeVisible();
+  });
+});
+
+test.describe("transactions", () => {
+  test("a range with its opening balance, a running balance per currency, and its CSV", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    await portal.visit("/transactions");
+    const all = await page.getByTestId("result-count").innerText();
+    const allCount = Number(all.match(/\d+/)![0]);
+    // The running balance: each line moves its currency's balance by its amount.
+    const lines = await page
+      .getByTestId("transactions-table")
+      .locator("tbody tr")
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          Array.from(row.querySelectorAll("td")).map((cell) => cell.textContent ?? ""),
+        ),
+      );
+    const amount = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+    const last = new Map<string, number>();
+    for (const [, type, , , value, balance, currency] of lines) {
+      const previous = last.get(currency) ?? 0;
+      const expected = previous + (type === "Debit" ? amount(value) : -amount(value));
+      expect(amount(balance)).toBeCloseTo(expected, 2);
+      last.set(currency, amount(balance));
+    }
+
+    const from = lines[3][0];
+    await page.getByLabel("From").fill(from);
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/from=/);
+    await expect(page.getByTestId("opening")).not.toHaveText(/^€0\.00 · US\$0\.00$/);
+    const dates = await page
+      .getByTestId("transactions-table")
+      .locator("tbody tr td:first-child")
+      .allInnerTexts();
+    expect(dates.every((date) => date >= from)).toBe(true);
+    const inRange = Number((await page.getByTestId("result-count").innerText()).match(/\d+/)![0]);
+    expect(inRange).toBeLessThan(allCount);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export to CSV" }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.slice(1).trim().split("\r\n")).toHaveLength(inRange + 1);
+  });
+});
+
+test.describe("support tickets", () => {
+  test("opened, replied to, and read-only once resolved", async ({ portal, page, sandbox }) => {
+    await portal.signIn();
+    await portal.visit("/orders/order-details/3002");
+    await page.getByRole("button", { name: "Open the ticket" }).click();
+    await expect(
+      page.getByText("Please complete all required fields before submitting").first(),
+    ).toBeVisible();
+    await page.getByLabel("Category").selectOption({ label: "Extra Bed Request" });
+    await page.getByLabel("Subject").fill("A cot for the baby");
+    await page.getByLabel("Message", { exact: true }).fill("Could you add a cot to the first room?");
+    await page.getByRole("button", { name: "Open the ticket" }).click();
+    await page.waitForURL(/\/orders\/order-details\/3002\/tickets\/\d+$/);
+    await expect(page.getByRole("heading", { name: "A cot for the baby", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("ticket-thread")).toContainText("Could you add a cot");
+
+    await page.getByLabel("Message", { exact: true }).fill("The guests arrive on Friday.");
+    await page.getByRole("button", { name: "Send reply" }).click();
+    await expect(page.getByTestId("ticket-thread")).toContainText("The guests arrive on Friday.");
+
+    const ticket = (await sandbox.state()).tickets.find((t) => t.subject === "A cot for the baby")!;
+    expect(ticket.messages).toHaveLength(2);
+    await sandbox.resolveTicket(ticket.id);
+    await page.reload();
+    await expect(page.getByTestId("ticket-closed")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send reply" })).toHaveCount(0);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const forced = await page.request.post(page.url(), {
+      form: { csrf, message: "One more thing" },
+      maxRedirects: 0,
+    });
+    expect(forced.status()).toBe(403);
+    expect((await sandbox.state()).tickets.find((t) => t.id === ticket.id)!.messages).toHaveLength(
+      2,
+    );
+  });
+});
