@@ -56,4 +56,23 @@ test.describe("accessibility", () => {
       }
     }
   });
+
+  test("orders, payments and transactions pages, in English and Persian", async ({ portal }) => {
+    test.setTimeout(120_000);
+    await portal.signIn();
+    for (const language of ["English", "فارسی"] as const) {
+      if (language === "فارسی") await portal.switchLanguage(language);
+      for (const path of [
+        "/orders",
+        "/orders/order-details/3001",
+        "/orders/order-details/3001/receipt",
+        "/orders/order-details/3001/tickets/15001",
+        "/payments",
+        "/transactions",
+      ]) {
+        await portal.visit(path);
+        await expectNoViolations(portal);
+      }
+    }
+  });
 });

@@ -23,6 +23,9 @@ const ACTION_ROUTES = [
   "/reservations/modify-date-reservation/7001",
   "/reservations/modify-room-reservation/7001",
   "/reservations/modify-flight-reservation/7001",
+  "/orders/order-details/3001",
+  "/orders/order-details/3001/receipt",
+  "/orders/order-details/3001/tickets/15001",
 ];
 
 const MALFORMED_BODIES: Array<{

@@ -297,7 +297,9 @@ test.describe("support tickets", () => {
     ).toBeVisible();
     await page.getByLabel("Category").selectOption({ label: "Extra Bed Request" });
     await page.getByLabel("Subject").fill("A cot for the baby");
-    await page.getByLabel("Message", { exact: true }).fill("Could you add a cot to the first room?");
+    await page
+      .getByLabel("Message", { exact: true })
+      .fill("Could you add a cot to the first room?");
     await page.getByRole("button", { name: "Open the ticket" }).click();
     await page.waitForURL(/\/orders\/order-details\/3002\/tickets\/\d+$/);
     await expect(page.getByRole("heading", { name: "A cot for the baby", level: 1 })).toBeVisible();

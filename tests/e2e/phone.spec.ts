@@ -17,6 +17,13 @@ const SIGNED_IN_PAGES = [
   "/reservations/modify-date-reservation/7001",
   "/reservations/modify-room-reservation/7001",
   "/reservations/modify-flight-reservation/7001",
+  "/orders",
+  "/orders/order-details/3001",
+  "/orders/order-details/3001/receipt",
+  "/orders/order-details/3001/tickets/15001",
+  "/payments",
+  "/payments?tab=cash",
+  "/transactions",
   "/no-such-page",
 ];
 

@@ -300,3 +300,80 @@ describe("sandbox: reservation requests", () => {
     expect(changed).toMatchObject({ state: "New", paymentDeadlineDateTime: null });
   });
 });
+
+describe("sandbox: payments and uploads", () => {
+  const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const upload = async (bytes: Uint8Array, name = "r.png") => {
+    const form = new FormData();
+    form.append("file", new File([bytes], name, { type: "image/png" }));
+    return fetch(url("/api/UploadPublicFiles"), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await token()}`, Accept: "application/json" },
+      body: form,
+    });
+  };
+  const receipt = async (orderId: number, file: string) =>
+    fetch(url("/api/PaymentClient"), {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${await token()}`,
+        Accept: "application/json",
+        "Content-Type": json("ReceiptPayment"),
+      },
+      body: JSON.stringify({
+        OrderId: orderId,
+        ReceiptNumber: "RC-1",
+        PaymentDateTime: "2026-11-20T10:30",
+        ReceiptPaymentType: 1,
+        SendersName: "Sara",
+        File: file,
+        SourceAmount: 100,
+        Description: "",
+        SourceCurrencyId: 3,
+        BankId: null,
+      }),
+    });
+
+  test("an upload is checked by its first bytes, stored and served back", async () => {
+    const refused = await upload(new TextEncoder().encode("MZ not a picture"));
+    expect(refused.status).toBe(400);
+    const bytes = new Uint8Array([...PNG_SIGNATURE, 1, 2, 3]);
+    const stored = await upload(bytes);
+    expect(stored.status).toBe(201);
+    const [name] = (await stored.json()) as string[];
+    const served = await fetch(url(`/PublicFiles/${name}`));
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  test("a receipt is refused while the order has an unverified one, then accepted", async () => {
+    const [name] = (await (await upload(new Uint8Array(PNG_SIGNATURE))).json()) as string[];
+    const pending = store.state.payments.find(
+      (payment) => payment.paymentType === "Receipt" && payment.state === "New",
+    )!;
+    const refused = await receipt(pending.orderId, name);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Contract has an unverified payment");
+    pending.state = "Approved";
+    const accepted = await receipt(pending.orderId, name);
+    expect(accepted.status).toBe(201);
+  });
+
+  test("the statement's running balance per currency adds up to the closing balance", async () => {
+    const response = await fetch(url("/api/AccountingReportClient?Page=1&PageSize=50"), {
+      headers: { Authorization: `Bearer ${await token()}`, Accept: json("AgencyStatement") },
+    });
+    const statement = (await response.json()) as {
+      Items: Array<{ Type: string; Amount: number; Currency: string; Balance: number }>;
+      ClosingBalances: Array<{ Currency: string; Balance: number }>;
+    };
+    const running = new Map<string, number>();
+    for (const line of statement.Items) {
+      const next =
+        (running.get(line.Currency) ?? 0) + (line.Type === "Debit" ? line.Amount : -line.Amount);
+      expect(line.Balance).toBeCloseTo(next, 2);
+      running.set(line.Currency, line.Balance);
+    }
+    for (const closing of statement.ClosingBalances)
+      expect(closing.Balance).toBeCloseTo(running.get(closing.Currency) ?? 0, 2);
+  });
+});

@@ -2,7 +2,16 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { getAgencyInfo, registerAgency, updateAgencyInfo } from "./agency.server";
-import { getProfileSummary } from "./client.server";
+import { getBanks, getCurrencies, getProfileSummary } from "./client.server";
+import { downloadAccountingReport, getOrder, getOrderGrid, getStatement } from "./orders.server";
+import {
+  getOrderPayments,
+  getPayments,
+  getReceiptPaymentTypes,
+  submitReceipt,
+  uploadReceiptFile,
+} from "./payments.server";
+import { getTicket, getTickets, openTicket, replyToTicket } from "./tickets.server";
 import {
   getAnnouncements,
   getCommissionGroups,
@@ -318,6 +327,115 @@ const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown }
     contentType: json("ReserveRequestTransportation"),
   },
   {
+    name: "GET /api/Client as CurrencyData (no token)",
+    run: () => getCurrencies(ctx),
+    reply: [],
+    token: false,
+    accept: json("CurrencyData"),
+  },
+  {
+    name: "GET /api/Client as BankData (no token)",
+    run: () => getBanks(ctx),
+    reply: [],
+    token: false,
+    accept: json("BankData"),
+  },
+  {
+    name: "GET /api/OrderClient (grid)",
+    run: () => getOrderGrid(ctx, { Page: 1, PageSize: 10 }),
+    reply: { Items: [], TotalCount: 0 },
+    token: true,
+    accept: json("OrderGrid"),
+  },
+  {
+    name: "GET /api/OrderClient/{id}",
+    run: () => getOrder(ctx, 3001).catch(() => null),
+    reply: {},
+    token: true,
+    accept: json("OrderDetails"),
+  },
+  {
+    name: "GET /api/AccountingReportClient/{id} (a file)",
+    run: () => downloadAccountingReport(ctx, 3001),
+    reply: "%PDF-",
+    token: true,
+    accept: "*/*",
+  },
+  {
+    name: "GET /api/AccountingReportClient (statement)",
+    run: () => getStatement(ctx, { Page: 1, PageSize: 10 }).catch(() => null),
+    reply: {},
+    token: true,
+    accept: json("AgencyStatement"),
+  },
+  {
+    name: "GET /api/PaymentClient (list)",
+    run: () => getPayments(ctx, { PaymentType: "Cash", Page: 1, PageSize: 10 }),
+    reply: { Items: [], TotalCount: 0 },
+    token: true,
+    accept: json("PaymentList"),
+  },
+  {
+    name: "GET /api/PaymentClient?orderId=",
+    run: () => getOrderPayments(ctx, 3001),
+    reply: [],
+    token: true,
+    accept: json("OrderPayments"),
+  },
+  {
+    name: "GET /api/ReceiptPaymentTypeClient/",
+    run: () => getReceiptPaymentTypes(ctx),
+    reply: [],
+    token: true,
+    accept: "application/json",
+  },
+  {
+    name: "POST /api/UploadPublicFiles (multipart)",
+    run: () => uploadReceiptFile(ctx, new File(["%PDF-"], "r.pdf", { type: "application/pdf" })),
+    reply: ["receipt-1.pdf"],
+    token: true,
+    accept: "application/json",
+    contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+  },
+  {
+    name: "POST /api/PaymentClient as ReceiptPayment",
+    run: () => submitReceipt(ctx, {} as Parameters<typeof submitReceipt>[1]),
+    reply: { Id: 1 },
+    token: true,
+    accept: "application/json",
+    contentType: json("ReceiptPayment"),
+  },
+  {
+    name: "GET /api/OrderTicketClient?orderId=",
+    run: () => getTickets(ctx, 3001),
+    reply: [],
+    token: true,
+    accept: json("OrderTicketList"),
+  },
+  {
+    name: "GET /api/OrderTicketClient/{id}",
+    run: () => getTicket(ctx, 15001).catch(() => null),
+    reply: {},
+    token: true,
+    accept: json("OrderTicket"),
+  },
+  {
+    name: "POST /api/OrderTicketClient as CreateOrderTicket",
+    run: () => openTicket(ctx, { OrderId: 3001, TicketCategory: 1, Subject: "S", Content: "C" }),
+    reply: { Id: 1 },
+    token: true,
+    accept: "application/json",
+    contentType: json("CreateOrderTicket"),
+  },
+  {
+    name: "POST /api/OrderTicketClient as OrderTicketReply",
+    run: () => replyToTicket(ctx, { ParentId: 1, Content: "C" }),
+    reply: {},
+    token: true,
+    accept: "application/json",
+    contentType: json("OrderTicketReply"),
+  },
+  {
     name: "DELETE /api/AccommodationReserveRequestClient/{id}",
     run: () => deleteRequest(ctx, 7001),
     reply: null,
@@ -339,6 +457,6 @@ describe("what every call sends", () => {
     await run();
     expect(seen?.get("Authorization") ?? null).toBe(token ? "Bearer the-token" : null);
     expect(seen?.get("Accept")).toBe(accept);
-    expect(seen?.get("Content-Type") ?? undefined).toBe(contentType);
+    expect(seen?.get("Content-Type") ?? undefined).toEqual(contentType);
   });
 });
