@@ -26,7 +26,13 @@ async function waitFor(url: string, timeoutMs = 20_000) {
   throw new Error(`${url} did not come up in ${timeoutMs} ms`);
 }
 
-export type Servers = { portalUrl: string; sandboxUrl: string; stop: () => void };
+export type Servers = {
+  portalUrl: string;
+  sandboxUrl: string;
+  /** The portal's process id, to read its memory. */
+  portalPid: number;
+  stop: () => void;
+};
 
 /** Starts the sandbox and the production build (run `npm run build` first) on free ports. */
 export async function startServers(): Promise<Servers> {
@@ -63,7 +69,7 @@ export async function startServers(): Promise<Servers> {
   process.once("exit", stop);
   await Promise.all([waitFor(`${sandboxUrl}/`), waitFor(`${portalUrl}/healthcheck`)]);
   await fetch(`${sandboxUrl}/__sandbox/reset`, { method: "POST" });
-  return { portalUrl, sandboxUrl, stop };
+  return { portalUrl, sandboxUrl, portalPid: children[1].pid!, stop };
 }
 
 /** Signs in as the demo user through the login form; returns the cookies to send. */

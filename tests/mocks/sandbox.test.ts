@@ -303,7 +303,7 @@ describe("sandbox: reservation requests", () => {
 
 describe("sandbox: payments and uploads", () => {
   const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  const upload = async (bytes: Uint8Array, name = "r.png") => {
+  const upload = async (bytes: Uint8Array<ArrayBuffer>, name = "r.png") => {
     const form = new FormData();
     form.append("file", new File([bytes], name, { type: "image/png" }));
     return fetch(url("/api/UploadPublicFiles"), {
