@@ -326,3 +326,26 @@ test.describe("support tickets", () => {
     );
   });
 });
+
+test.describe("in Persian", () => {
+  test("orders, payments and transactions read right to left, in Jalali dates and Persian digits", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    await portal.switchLanguage("فارسی");
+    await portal.visit("/orders");
+    await expect(page.getByRole("heading", { name: "سفارش‌ها", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("orders-table")).toContainText("۱۴۰۵/");
+    await portal.visit("/payments?tab=cash");
+    await expect(page.getByRole("link", { name: "پرداخت نقدی" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByTestId("cash-payments").getByText("تأیید‌نشده").first()).toBeVisible();
+    await portal.visit("/transactions");
+    await expect(page.getByTestId("transactions-table").getByText("بدهکار").first()).toBeVisible();
+    await portal.visit("/orders/order-details/3001");
+    await expect(page.getByTestId("tickets")).toContainText("درخواست ترانسفر");
+  });
+});
