@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -10,6 +11,8 @@ import { i18nConfig } from "~/i18n";
 import "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
 import { i18nServer } from "~/utils/i18n.server";
 import { translations } from "~/utils/i18n-resources.server";
+import { NonceProvider } from "~/utils/nonce-provider";
+import { contentSecurityPolicy, setSecurityHeaders } from "~/utils/security-headers.server";
 
 export const streamTimeout = 5000;
 
@@ -34,6 +37,15 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   console.error(error);
 }
 
+/** Data requests (single fetch) and resource routes carry the same headers, but no page policy. */
+export function handleDataRequest(
+  response: Response,
+  { request }: LoaderFunctionArgs | ActionFunctionArgs,
+) {
+  setSecurityHeaders(response.headers, request);
+  return response;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -50,15 +62,26 @@ export default async function handleRequest(
     resources: translations,
   });
 
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  setSecurityHeaders(responseHeaders, request);
+
   // Crawlers and no-JS clients get the whole document at once; browsers get it as it streams.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolvePromise, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={streamTimeout}
+            nonce={nonce}
+          />
+        </I18nextProvider>
+      </NonceProvider>,
       {
         [readyEvent]() {
           shellRendered = true;

@@ -16,6 +16,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { Snackbar } from "~/components/snackbar";
+import { useNonce } from "~/utils/nonce-provider";
 import { defaultLanguage, languageDirection } from "~/i18n";
 import tailwindHref from "~/tailwind.css?url";
 import { csrf } from "~/utils/csrf.server";
@@ -59,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
 
 function Document({ language, children }: { language: string; children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang={language} dir={languageDirection(language)}>
       <head>
@@ -69,8 +71,8 @@ function Document({ language, children }: { language: string; children: React.Re
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

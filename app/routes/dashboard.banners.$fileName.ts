@@ -1,3 +1,4 @@
+import { setCommonSecurityHeaders } from "~/utils/security-headers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireProvider } from "~/utils/auth.server";
 import { getPublicFile } from "~/utils/provider/pictures.server";
@@ -28,15 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isPlainFileName(fileName)) throw new Response("Not found", { status: 404 });
   try {
     const file = await getPublicFile(provider, fileName);
-    return new Response(file.body, {
-      headers: {
-        "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",
-        "Cache-Control": "private, max-age=86400",
-        // Pictures are shown, never run: an SVG with a script in it stays inert.
-        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-        "X-Content-Type-Options": "nosniff",
-      },
+    const headers = new Headers({
+      "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",
+      "Cache-Control": "private, max-age=86400",
+      // Pictures are shown, never run: an SVG with a script in it stays inert.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
+    setCommonSecurityHeaders(headers);
+    return new Response(file.body, { headers });
   } catch (error) {
     if (error instanceof ProviderError)
       throw new Response(null, { status: error.kind === "not-found" ? 404 : 502 });

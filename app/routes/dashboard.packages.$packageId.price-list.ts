@@ -1,3 +1,4 @@
+import { setCommonSecurityHeaders } from "~/utils/security-headers.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
@@ -38,6 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     const length = file.headers.get("Content-Length");
     if (length) headers.set("Content-Length", length);
+    setCommonSecurityHeaders(headers);
     return new Response(file.body, { headers });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

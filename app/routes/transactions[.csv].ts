@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireProvider } from "~/utils/auth.server";
-import { csvResponse, toCsv } from "~/utils/csv";
+import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { PAGE_SIZES } from "~/utils/paging";

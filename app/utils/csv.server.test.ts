@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { toCsv } from "./csv";
+import { toCsv } from "./csv.server";
 
 describe("toCsv", () => {
   test("starts with a byte-order mark and ends rows with CRLF", () => {

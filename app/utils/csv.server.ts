@@ -1,3 +1,5 @@
+import { setCommonSecurityHeaders } from "~/utils/security-headers.server";
+
 /**
  * CSV for spreadsheets: UTF-8 with a byte-order mark (without it Excel reads Persian as mojibake),
  * CRLF line ends, and every cell quoted when it needs to be. A text cell starting with = + - @ is
@@ -14,11 +16,11 @@ export function toCsv(rows: Array<Array<string | number | null | undefined>>) {
 
 /** The response of a CSV download, with its file name. */
 export function csvResponse(csv: string, fileName: string) {
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
+  const headers = new Headers({
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Cache-Control": "private, no-store",
   });
+  setCommonSecurityHeaders(headers);
+  return new Response(csv, { headers });
 }

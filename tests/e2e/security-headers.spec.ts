@@ -1,0 +1,94 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * Every page answers with a Content-Security-Policy carrying a fresh nonce for the scripts Remix
+ * writes, no inline script without it, no framing; and the headers every answer carries.
+ */
+
+const PUBLIC_PAGES = ["/auth/login", "/auth/register"];
+const SIGNED_IN_PAGES = [
+  "/dashboard",
+  "/reservations/list",
+  "/reservations/reservation-details/7001",
+  "/reservations/new/hotel",
+  "/orders/order-details/3001",
+  "/payments",
+  "/transactions",
+];
+
+function scriptSource(policy: string) {
+  return policy.split(";").find((directive) => directive.trim().startsWith("script-src"))!;
+}
+
+test.describe("security headers", () => {
+  test("pages carry a nonce policy that their scripts follow, and the common headers", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "headers are the same with JS on; the next test runs the scripts");
+    const nonces = new Set<string>();
+    const check = async (path: string) => {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      const headers = response.headers();
+      const policy = headers["content-security-policy"];
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(policy, path).toContain("object-src 'none'");
+      const scripts = scriptSource(policy);
+      expect(scripts, path).not.toContain("unsafe-inline");
+      const nonce = scripts.match(/'nonce-([^']+)'/)![1];
+      nonces.add(nonce);
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"], path).toContain("camera=()");
+      // Served over plain HTTP here: no HSTS.
+      expect(headers["strict-transport-security"], path).toBeUndefined();
+      // Every script in the page carries the nonce.
+      const html = await response.text();
+      const tags = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(tags.length, path).toBeGreaterThan(0);
+      for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`);
+    };
+    for (const path of PUBLIC_PAGES) await check(path);
+    await portal.signIn();
+    for (const path of SIGNED_IN_PAGES) await check(path);
+    expect(nonces.size, "a fresh nonce per page").toBe(
+      PUBLIC_PAGES.length + SIGNED_IN_PAGES.length,
+    );
+
+    // Files and data carry the common headers too.
+    const csv = await page.request.get("/reservations/list.csv");
+    expect(csv.headers()["x-content-type-options"]).toBe("nosniff");
+    // Behind a TLS proxy, HSTS.
+    const viaProxy = await page.request.get("/auth/login", {
+      headers: { "X-Forwarded-Proto": "https" },
+    });
+    expect(viaProxy.headers()["strict-transport-security"]).toContain("max-age=");
+  });
+
+  test("with the policy on, pages hydrate and work, and the browser reports no violation", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "scripts only run with JS on");
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await portal.signIn();
+    for (const path of SIGNED_IN_PAGES) await portal.visit(path);
+    // A client-side navigation and a background fetch (the notes poll's refresh).
+    await portal.visit("/dashboard");
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Requests" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
+    await portal.visit("/reservations/reservation-details/7001");
+    await page.getByRole("link", { name: "Refresh notes" }).click();
+    await expect(page.getByTestId("notes")).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
