@@ -12,8 +12,14 @@ import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous, startSession } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
+import { localizeDigits } from "~/utils/numbers";
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  signInLockedFor,
+} from "~/utils/sign-in-throttle.server";
 import { useIsPending } from "~/utils/misc";
 import { ProviderError } from "~/utils/provider/request.server";
 import { requestToken } from "~/utils/provider/token.server";
@@ -44,12 +50,32 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
+  const lockedFor = await signInLockedFor(request, username);
+  if (lockedFor) {
+    const [t, language] = await Promise.all([
+      getTranslator(request, "auth"),
+      i18nServer.getLocale(request),
+    ]);
+    return data(
+      submission.reply({
+        formErrors: [
+          t("login.tooManyAttempts", {
+            count: lockedFor,
+            minutes: localizeDigits(lockedFor, language),
+          }),
+        ],
+        hideFields: ["password"],
+      }),
+      { status: 429 },
+    );
+  }
   try {
     const token = await requestToken(anonymousProvider(request), {
       username,
       password,
       requestReference: randomUUID(),
     });
+    await clearSignInFailures(username);
     return await startSession(request, {
       token,
       userName: username,
@@ -60,6 +86,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const translated =
       error instanceof ProviderError ? LOGIN_ERRORS[error.providerCode ?? ""] : undefined;
     if (translated) {
+      if (error instanceof ProviderError && error.providerCode === "invalid_grant")
+        await recordSignInFailure(request, username);
       const t = await getTranslator(request, "auth");
       return data(submission.reply({ formErrors: [t(translated)], hideFields: ["password"] }), {
         status: 400,

@@ -28,6 +28,12 @@ const envSchema = z
     APP_VERSION: z.string().default("3.15.1"),
     APP_SHORT_NAME: z.string().default("Agency Portal"),
     APP_BRAND: z.string().default("Hotel Booking"),
+    // Sign-in throttling: this many failures in this many minutes locks a username (and an address).
+    SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+    // The header a trusted proxy puts the client's address in (its last entry counts), e.g.
+    // X-Forwarded-For. Unset: sign-ins are throttled per username only.
+    CLIENT_ADDRESS_HEADER: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

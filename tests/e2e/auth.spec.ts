@@ -135,3 +135,39 @@ test.describe("forms", () => {
     await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "full");
   });
 });
+
+test.describe("sign-in throttling", () => {
+  test("ten failures lock the username, even with the right password, without asking the provider", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await portal.attemptSignIn({ userName: "demo", password: `Wrong${attempt}` });
+      await expect(page.getByText("The username or password is incorrect.").first()).toBeVisible();
+    }
+    await portal.attemptSignIn();
+    await expect(
+      page.getByText(/Too many failed sign-ins\. Try again in 10 minutes\./).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    // No token was issued: the provider was not asked.
+    expect((await sandbox.state()).tokens).toEqual([]);
+  });
+
+  test("ten failures from one address lock that address for every username", async ({
+    portal,
+    page,
+  }) => {
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.7" });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await portal.attemptSignIn({ userName: `guess${attempt}`, password: "Wrong1234" });
+      await expect(page.getByText("The username or password is incorrect.").first()).toBeVisible();
+    }
+    await portal.attemptSignIn();
+    await expect(page.getByText(/Too many failed sign-ins/).first()).toBeVisible();
+    // Another address signs in as usual.
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.8" });
+    await portal.signIn();
+  });
+});

@@ -8,6 +8,8 @@ export function portalEnv(port: string, sandboxUrl: string) {
     PROVIDER_API_URL: sandboxUrl,
     PROVIDER_TIMEOUT_MS: "5000",
     SUPPORT_PHONE: "+98 21 9999 0000",
+    // Tests name a client's address in this header to try the per-address throttle.
+    CLIENT_ADDRESS_HEADER: "X-Forwarded-For",
   };
 }
 
