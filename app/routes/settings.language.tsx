@@ -1,6 +1,6 @@
+import { safeRedirectPath } from "~/utils/http";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { isLanguage } from "~/i18n";
 import { readForm } from "~/utils/form-data.server";
 import { languageCookie } from "~/utils/i18n.server";
@@ -10,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const language = formData.get("language");
   if (!isLanguage(language)) throw new Response("Unsupported language", { status: 400 });
-  return redirect(safeRedirect(formData.get("redirectTo"), "/"), {
+  return redirect(safeRedirectPath(formData.get("redirectTo"), "/"), {
     headers: { "Set-Cookie": await languageCookie.serialize(language) },
   });
 }

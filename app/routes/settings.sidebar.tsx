@@ -1,6 +1,6 @@
+import { safeRedirectPath } from "~/utils/http";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { readForm } from "~/utils/form-data.server";
 import { sidebarCookieHeader } from "~/utils/preferences.server";
 
@@ -11,7 +11,7 @@ import { sidebarCookieHeader } from "~/utils/preferences.server";
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const mode = formData.get("mode") === "mini" ? "mini" : "full";
-  return redirect(safeRedirect(formData.get("redirectTo"), "/"), {
+  return redirect(safeRedirectPath(formData.get("redirectTo"), "/"), {
     headers: { "Set-Cookie": sidebarCookieHeader(mode) },
   });
 }

@@ -1,7 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { getTranslator } from "~/utils/i18n.server";
-import { combineHeaders, pathWithSearch } from "~/utils/http";
+import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
@@ -62,7 +61,7 @@ export async function startSession(
   const headers = new Headers();
   if (destroyed) headers.append("Set-Cookie", destroyed);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
-  return redirect(safeRedirect(redirectTo, HOME_PATH), { headers });
+  return redirect(safeRedirectPath(redirectTo, HOME_PATH), { headers });
 }
 
 /** Destroys the server-side session and redirects, with an optional error snackbar. */

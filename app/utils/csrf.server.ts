@@ -1,8 +1,7 @@
 import { createCookie } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { cookieSecrets, env } from "~/utils/env.server";
-import { pathWithSearch } from "~/utils/http";
+import { pathWithSearch, safeRedirectPath } from "~/utils/http";
 import { getTranslator } from "~/utils/i18n.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -30,7 +29,7 @@ export async function validateCSRF(formData: FormData, request: Request) {
     const referer = request.headers.get("Referer");
     const origin = new URL(request.url).origin;
     const back = referer?.startsWith(`${origin}/`) ? pathWithSearch(referer) : "/";
-    throw await redirectWithToast(safeRedirect(back, "/"), {
+    throw await redirectWithToast(safeRedirectPath(back, "/"), {
       type: "error",
       message: t("errors.csrf"),
     });
