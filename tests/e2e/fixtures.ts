@@ -51,6 +51,10 @@ export class Sandbox {
   setPaymentState(id: number, state: "New" | "Approved" | "Rejected" | "Refunded") {
     return this.call("POST", `/payments/${id}/state`, { state });
   }
+  /** The provider's desk answers a support ticket. */
+  replyToTicket(id: number, content: string) {
+    return this.call("POST", `/tickets/${id}/replies`, { content });
+  }
   /** The provider's desk resolves (closes) a support ticket. */
   resolveTicket(id: number) {
     return this.call("POST", `/tickets/${id}/resolve`);
