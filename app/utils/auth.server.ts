@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { env } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http";
 import type { ProviderContext } from "~/utils/provider/request.server";
@@ -25,9 +26,11 @@ export async function getToken(request: Request) {
  * page that returns here afterwards. A 401 from the provider later ends the session the same way.
  */
 export async function requireProvider(request: Request): Promise<ProviderContext> {
-  const token = await getToken(request);
+  const session = await getSession(request);
+  const token = session.get("token");
   const returnTo = pathWithSearch(request.url);
-  if (!token) throw redirect(loginUrl(returnTo));
+  if (typeof token !== "string" || !token) throw redirect(loginUrl(returnTo));
+  await keepAlive(request, session, returnTo);
   return {
     token,
     signal: request.signal,
@@ -36,6 +39,30 @@ export async function requireProvider(request: Request): Promise<ProviderContext
       throw await endSession(request, loginUrl(returnTo), t("common:errors.sessionExpired"));
     },
   };
+}
+
+/** Writing the last use at most this often keeps a busy session from writing on every request. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * Ends a session unused for SESSION_IDLE_MINUTES (back to the login page, then here), and
+ * otherwise notes that it is in use. The session keeps its id: only the stored data changes.
+ */
+async function keepAlive(
+  request: Request,
+  session: Awaited<ReturnType<typeof getSession>>,
+  returnTo: string,
+) {
+  const now = Date.now();
+  const lastSeenAt = Number(session.get("lastSeenAt") ?? now);
+  if (now - lastSeenAt > env.SESSION_IDLE_MINUTES * 60_000) {
+    const t = await getTranslator(request);
+    throw await endSession(request, loginUrl(returnTo), t("common:errors.sessionIdle"));
+  }
+  if (now - lastSeenAt >= LAST_SEEN_RESOLUTION_MS || !session.has("lastSeenAt")) {
+    session.set("lastSeenAt", now);
+    await sessionStorage.commitSession(session);
+  }
 }
 
 /** Context for calls that need no sign-in (login, registration). */
@@ -58,6 +85,7 @@ export async function startSession(
   const session = await sessionStorage.getSession();
   session.set("token", token);
   session.set("userName", userName);
+  session.set("lastSeenAt", Date.now());
   const headers = new Headers();
   if (destroyed) headers.append("Set-Cookie", destroyed);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));

@@ -29,6 +29,8 @@ const envSchema = z
     APP_SHORT_NAME: z.string().default("Agency Portal"),
     APP_BRAND: z.string().default("Hotel Booking"),
     // Sign-in throttling: this many failures in this many minutes locks a username (and an address).
+    // A session unused this long is over (the wizard's draft is kept: it belongs to the user).
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
     SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
     // The header a trusted proxy puts the client's address in (its last entry counts), e.g.

@@ -7,6 +7,8 @@ import { createRedisSessionStorage } from "~/utils/redis-session.server";
 export type SessionData = {
   token: string;
   userName: string;
+  /** When the session was last used (ms since the epoch): idle sessions end (SESSION_IDLE_MINUTES). */
+  lastSeenAt: number;
 };
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
