@@ -8,7 +8,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "~/i18n";
-import "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
+import { env } from "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
 import { i18nServer } from "~/utils/i18n.server";
 import { translations } from "~/utils/i18n-resources.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -63,7 +63,13 @@ export default async function handleRequest(
   });
 
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // The dev server's hot reload speaks its own scripts and sockets: there the policy only reports.
+  responseHeaders.set(
+    env.NODE_ENV === "production"
+      ? "Content-Security-Policy"
+      : "Content-Security-Policy-Report-Only",
+    contentSecurityPolicy(nonce),
+  );
   setSecurityHeaders(responseHeaders, request);
 
   // Crawlers and no-JS clients get the whole document at once; browsers get it as it streams.
