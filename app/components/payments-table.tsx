@@ -3,6 +3,25 @@ import { useTranslation } from "react-i18next";
 import { PaymentStateChip } from "~/components/state-chips";
 import type { PaymentRow } from "~/utils/payment-rows.server";
 
+/** Spec §2: the receipt tab's and the cash tab's columns; an order's payments of every kind. */
+const COLUMNS = {
+  Receipt: [
+    "id",
+    "type",
+    "source",
+    "converted",
+    "contract",
+    "submitted",
+    "paidAt",
+    "receiptNumber",
+    "receiptType",
+    "bank",
+    "state",
+  ],
+  Cash: ["id", "amount", "currency", "contract", "submitted", "payer", "payee", "state"],
+  mixed: ["id", "type", "source", "converted", "submitted", "receiptNumber", "state"],
+} as const;
+
 type Column = {
   key: string;
   label: string;
@@ -24,75 +43,56 @@ export function PaymentsTable({
   testId: string;
 }) {
   const { t } = useTranslation("payments");
-  const contract = (row: PaymentRow) => (
-    <Link to={`/orders/order-details/${row.orderId}`} className="text-primary-dark underline">
-      <bdi dir="ltr">{row.contractNumber}</bdi>
-    </Link>
-  );
-  const chip = (row: PaymentRow) => (
-    <PaymentStateChip state={row.state} kind={row.type === "Cash" ? "Cash" : "Receipt"} />
-  );
-  const columns: Column[] =
-    kind === "Receipt"
-      ? [
-          { key: "id", label: t("fields.id"), cell: (row) => row.id },
-          {
-            key: "type",
-            label: t("fields.type"),
-            cell: (row) => t(`types.${row.type}`, { defaultValue: row.type }),
-          },
-          { key: "source", label: t("fields.source"), cell: (row) => row.source, end: true },
-          {
-            key: "converted",
-            label: t("fields.converted"),
-            cell: (row) => row.converted,
-            end: true,
-          },
-          { key: "contract", label: t("fields.contract"), cell: contract },
-          { key: "submitted", label: t("fields.submitted"), cell: (row) => row.submitted },
-          { key: "paidAt", label: t("fields.paidAt"), cell: (row) => row.paidAt },
-          {
-            key: "receiptNumber",
-            label: t("fields.receiptNumber"),
-            cell: (row) => <bdi>{row.receiptNumber}</bdi>,
-          },
-          { key: "receiptType", label: t("fields.receiptType"), cell: (row) => row.receiptType },
-          { key: "bank", label: t("fields.bank"), cell: (row) => row.bank },
-          { key: "state", label: t("fields.state"), cell: chip },
-        ]
-      : kind === "Cash"
-        ? [
-            { key: "id", label: t("fields.id"), cell: (row) => row.id },
-            { key: "amount", label: t("fields.amount"), cell: (row) => row.amount, end: true },
-            { key: "currency", label: t("fields.currency"), cell: (row) => row.currency },
-            { key: "contract", label: t("fields.contract"), cell: contract },
-            { key: "submitted", label: t("fields.submitted"), cell: (row) => row.submitted },
-            { key: "payer", label: t("fields.payer"), cell: (row) => <bdi>{row.payer}</bdi> },
-            { key: "payee", label: t("fields.payee"), cell: (row) => <bdi>{row.payee}</bdi> },
-            { key: "state", label: t("fields.state"), cell: chip },
-          ]
-        : [
-            { key: "id", label: t("fields.id"), cell: (row) => row.id },
-            {
-              key: "type",
-              label: t("fields.type"),
-              cell: (row) => t(`types.${row.type}`, { defaultValue: row.type }),
-            },
-            { key: "source", label: t("fields.source"), cell: (row) => row.source, end: true },
-            {
-              key: "converted",
-              label: t("fields.converted"),
-              cell: (row) => row.converted,
-              end: true,
-            },
-            { key: "submitted", label: t("fields.submitted"), cell: (row) => row.submitted },
-            {
-              key: "receiptNumber",
-              label: t("fields.receiptNumber"),
-              cell: (row) => <bdi>{row.receiptNumber}</bdi>,
-            },
-            { key: "state", label: t("fields.state"), cell: chip },
-          ];
+  // Every column once; each kind of table picks its own, in the spec's order.
+  const all: Record<string, Column> = {
+    id: { key: "id", label: t("fields.id"), cell: (row) => row.id },
+    type: {
+      key: "type",
+      label: t("fields.type"),
+      cell: (row) => t(`types.${row.type}`, { defaultValue: row.type }),
+    },
+    source: { key: "source", label: t("fields.source"), cell: (row) => row.source, end: true },
+    converted: {
+      key: "converted",
+      label: t("fields.converted"),
+      cell: (row) => row.converted,
+      end: true,
+    },
+    amount: { key: "amount", label: t("fields.amount"), cell: (row) => row.amount, end: true },
+    currency: { key: "currency", label: t("fields.currency"), cell: (row) => row.currency },
+    contract: {
+      key: "contract",
+      label: t("fields.contract"),
+      cell: (row) => (
+        <Link to={`/orders/order-details/${row.orderId}`} className="text-primary-dark underline">
+          <bdi dir="ltr">{row.contractNumber}</bdi>
+        </Link>
+      ),
+    },
+    submitted: { key: "submitted", label: t("fields.submitted"), cell: (row) => row.submitted },
+    paidAt: { key: "paidAt", label: t("fields.paidAt"), cell: (row) => row.paidAt },
+    receiptNumber: {
+      key: "receiptNumber",
+      label: t("fields.receiptNumber"),
+      cell: (row) => <bdi>{row.receiptNumber}</bdi>,
+    },
+    receiptType: {
+      key: "receiptType",
+      label: t("fields.receiptType"),
+      cell: (row) => row.receiptType,
+    },
+    bank: { key: "bank", label: t("fields.bank"), cell: (row) => row.bank },
+    payer: { key: "payer", label: t("fields.payer"), cell: (row) => <bdi>{row.payer}</bdi> },
+    payee: { key: "payee", label: t("fields.payee"), cell: (row) => <bdi>{row.payee}</bdi> },
+    state: {
+      key: "state",
+      label: t("fields.state"),
+      cell: (row) => (
+        <PaymentStateChip state={row.state} kind={row.type === "Cash" ? "Cash" : "Receipt"} />
+      ),
+    },
+  };
+  const columns = COLUMNS[kind].map((name) => all[name]);
   return (
     <div className="overflow-x-auto" role="region" aria-label={t("tableLabel")} tabIndex={0}>
       <table className="w-full min-w-[44rem] text-sm" data-testid={testId}>

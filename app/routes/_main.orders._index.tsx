@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ListFilters } from "~/components/list-filters";
 import { SelectField, TextField } from "~/components/forms";
 import { OrderStateChip } from "~/components/state-chips";
 import { Pagination } from "~/components/pagination";
-import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
 import { formatDateInput } from "~/utils/date-input";
@@ -184,41 +184,35 @@ function OrderFilters() {
   });
   const datePlaceholder = formatDateInput("2026-12-09", i18n.language);
   return (
-    <Card title={t("filters.heading")} headingLevel={2}>
-      <Form method="get" {...getFormProps(form)} className="flex flex-col gap-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <TextField meta={fields.number} label={t("fields.number")} dir="ltr" />
-          <TextField
-            meta={fields.from}
-            label={t("filters.from")}
-            placeholder={datePlaceholder}
-            inputMode="numeric"
-            dir="ltr"
-          />
-          <TextField
-            meta={fields.to}
-            label={t("filters.to")}
-            placeholder={datePlaceholder}
-            inputMode="numeric"
-            dir="ltr"
-          />
-          <SelectField
-            meta={fields.state}
-            label={t("fields.state")}
-            placeholder={t("filters.anyState")}
-            options={ORDER_STATES.map((state) => ({ value: state, label: t(`states.${state}`) }))}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={buttonClasses("primary")}>
-            {t("filters.search")}
-          </button>
-          <Link to="/orders" className={buttonClasses("quiet")}>
-            {t("filters.clear")}
-          </Link>
-        </div>
-      </Form>
-    </Card>
+    <ListFilters
+      title={t("filters.heading")}
+      form={form}
+      submitLabel={t("filters.search")}
+      clearTo="/orders"
+      clearLabel={t("filters.clear")}
+    >
+      <TextField meta={fields.number} label={t("fields.number")} dir="ltr" />
+      <TextField
+        meta={fields.from}
+        label={t("filters.from")}
+        placeholder={datePlaceholder}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <TextField
+        meta={fields.to}
+        label={t("filters.to")}
+        placeholder={datePlaceholder}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <SelectField
+        meta={fields.state}
+        label={t("fields.state")}
+        placeholder={t("filters.anyState")}
+        options={ORDER_STATES.map((state) => ({ value: state, label: t(`states.${state}`) }))}
+      />
+    </ListFilters>
   );
 }
 

@@ -19,6 +19,7 @@ import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { requireOrderId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import { formatMoney } from "~/utils/numbers";
@@ -28,7 +29,7 @@ import { getTickets, openTicket } from "~/utils/provider/tickets.server";
 import { TICKET_CATEGORIES } from "~/utils/order-states";
 import { orProviderErrorPage, providerErrorReply, settle } from "~/utils/provider-errors.server";
 import { paymentRows } from "~/utils/payment-rows.server";
-import { receiptOptions, requireOrderId } from "~/utils/receipt.server";
+import { receiptOptions } from "~/utils/receipt.server";
 import { requiredText } from "~/utils/validation";
 
 export const handle = { i18n: ["common", "orders", "payments", "requests", "wizard"] };

@@ -10,10 +10,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReceiptForm } from "~/components/receipt-form";
 import { Card } from "~/components/ui/card";
 import { getTranslator } from "~/utils/i18n.server";
+import { requireOrderId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { getOrder } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { receiptOptions, requireOrderId, sendReceipt } from "~/utils/receipt.server";
+import { receiptOptions, sendReceipt } from "~/utils/receipt.server";
 
 export const handle = { i18n: ["common", "payments", "wizard"] };
 

@@ -15,10 +15,10 @@ import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
+import { idParam, requireOrderId } from "~/utils/params.server";
 import { cx, useIsPending } from "~/utils/misc";
 import { getTicket, replyToTicket } from "~/utils/provider/tickets.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
-import { requireOrderId } from "~/utils/receipt.server";
 import { requiredText } from "~/utils/validation";
 
 export const handle = { i18n: ["common", "orders"] };
@@ -29,9 +29,7 @@ const replySchema = z.object({ message: requiredText(4000) });
 
 async function requireTicket(request: Request, params: LoaderFunctionArgs["params"]) {
   const { provider, orderId } = await requireOrderId(request, params);
-  const ticketId = Number(params.ticketId);
-  if (!Number.isInteger(ticketId) || ticketId <= 0)
-    throw new Response("Not found", { status: 404 });
+  const ticketId = idParam(params, "ticketId");
   const ticket = await orProviderErrorPage(request, getTicket(provider, ticketId));
   // A ticket belongs to its order: another order's URL is not its address.
   if (ticket.OrderId !== orderId) throw new Response("Not found", { status: 404 });

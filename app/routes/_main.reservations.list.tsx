@@ -1,8 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ListFilters } from "~/components/list-filters";
 import { SelectField, TextField } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { RequestStateChip } from "~/components/state-chips";
@@ -215,55 +216,49 @@ function RequestFilters() {
   });
   const datePlaceholder = formatDateInput("2026-12-09", i18n.language);
   return (
-    <Card title={t("filters.heading")} headingLevel={2}>
-      <Form method="get" {...getFormProps(form)} className="flex flex-col gap-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectField
-            meta={fields.state}
-            label={t("fields.state")}
-            placeholder={t("filters.anyState")}
-            options={states.map((state) => ({
-              value: state,
-              label: requestStateLabel(state, tCommon),
-            }))}
-          />
-          <TextField meta={fields.number} label={t("fields.number")} dir="ltr" />
-          <TextField meta={fields.ref} label={t("fields.agencyRef")} />
-          <TextField meta={fields.guest} label={t("filters.guest")} />
-          <TextField meta={fields.hotel} label={t("fields.hotel")} />
-          <TextField
-            meta={fields.from}
-            label={t("filters.checkInFrom")}
-            placeholder={datePlaceholder}
-            inputMode="numeric"
-            dir="ltr"
-          />
-          <TextField
-            meta={fields.to}
-            label={t("filters.checkInTo")}
-            placeholder={datePlaceholder}
-            inputMode="numeric"
-            dir="ltr"
-          />
-          <SelectField
-            meta={fields.size}
-            label={t("filters.pageSize")}
-            options={PAGE_SIZES.map((size) => ({
-              value: String(size),
-              label: localizeDigits(size, i18n.language),
-            }))}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={buttonClasses("primary")}>
-            {t("filters.search")}
-          </button>
-          <Link to="/reservations/list" className={buttonClasses("quiet")}>
-            {t("filters.clear")}
-          </Link>
-        </div>
-      </Form>
-    </Card>
+    <ListFilters
+      title={t("filters.heading")}
+      form={form}
+      submitLabel={t("filters.search")}
+      clearTo="/reservations/list"
+      clearLabel={t("filters.clear")}
+    >
+      <SelectField
+        meta={fields.state}
+        label={t("fields.state")}
+        placeholder={t("filters.anyState")}
+        options={states.map((state) => ({
+          value: state,
+          label: requestStateLabel(state, tCommon),
+        }))}
+      />
+      <TextField meta={fields.number} label={t("fields.number")} dir="ltr" />
+      <TextField meta={fields.ref} label={t("fields.agencyRef")} />
+      <TextField meta={fields.guest} label={t("filters.guest")} />
+      <TextField meta={fields.hotel} label={t("fields.hotel")} />
+      <TextField
+        meta={fields.from}
+        label={t("filters.checkInFrom")}
+        placeholder={datePlaceholder}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <TextField
+        meta={fields.to}
+        label={t("filters.checkInTo")}
+        placeholder={datePlaceholder}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <SelectField
+        meta={fields.size}
+        label={t("filters.pageSize")}
+        options={PAGE_SIZES.map((size) => ({
+          value: String(size),
+          label: localizeDigits(size, i18n.language),
+        }))}
+      />
+    </ListFilters>
   );
 }
 

@@ -12,6 +12,7 @@ import { Card } from "~/components/ui/card";
 import { parseWithZod } from "@conform-to/zod";
 import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { requireRequestId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
@@ -27,7 +28,6 @@ import {
   notesVersion,
   notesView,
   requestDetailsView,
-  requireRequestId,
 } from "~/utils/request-details.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

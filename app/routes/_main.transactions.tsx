@@ -1,8 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ListFilters } from "~/components/list-filters";
 import { TextField } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { buttonClasses } from "~/components/ui/button";
@@ -175,30 +176,28 @@ function RangeFilter() {
   });
   const placeholder = formatDateInput("2026-12-09", i18n.language);
   return (
-    <Card title={t("range")} headingLevel={2}>
-      <Form method="get" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
-        <TextField
-          meta={fields.from}
-          label={t("from")}
-          placeholder={placeholder}
-          inputMode="numeric"
-          dir="ltr"
-        />
-        <TextField
-          meta={fields.to}
-          label={t("to")}
-          placeholder={placeholder}
-          inputMode="numeric"
-          dir="ltr"
-        />
-        <button type="submit" className={buttonClasses("primary", "mb-1")}>
-          {t("show")}
-        </button>
-        <Link to="/transactions" className={buttonClasses("quiet", "mb-1")}>
-          {t("all")}
-        </Link>
-      </Form>
-    </Card>
+    <ListFilters
+      title={t("range")}
+      form={form}
+      submitLabel={t("show")}
+      clearTo="/transactions"
+      clearLabel={t("all")}
+    >
+      <TextField
+        meta={fields.from}
+        label={t("from")}
+        placeholder={placeholder}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <TextField
+        meta={fields.to}
+        label={t("to")}
+        placeholder={placeholder}
+        inputMode="numeric"
+        dir="ltr"
+      />
+    </ListFilters>
   );
 }
 

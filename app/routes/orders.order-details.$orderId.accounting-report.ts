@@ -2,7 +2,7 @@ import { setCommonSecurityHeaders } from "~/utils/security-headers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadAccountingReport } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { requireOrderId } from "~/utils/receipt.server";
+import { requireOrderId } from "~/utils/params.server";
 
 /**
  * An order's accounting report (GET /api/AccountingReportClient/{id}), streamed through with the

@@ -3,7 +3,7 @@ import { requireProvider } from "~/utils/auth.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
-import { PAGE_SIZES } from "~/utils/paging";
+import { fetchAllPages } from "~/utils/all-pages.server";
 import { getRequestGrid, type RequestRow } from "~/utils/provider/reserve-requests.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
 import { readRequestFilters } from "~/utils/request-list.server";
@@ -14,10 +14,6 @@ import { requestStateLabel } from "~/utils/request-states";
  * spreadsheet. Dates in the user's calendar and, beside them, as ISO dates a machine can read.
  */
 
-const EXPORT_PAGE_SIZE = PAGE_SIZES[PAGE_SIZES.length - 1];
-/** More rows than anyone reads in a spreadsheet; keeps one click from paging the provider for minutes. */
-const MAX_PAGES = 100;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const [language, t, tCommon] = await Promise.all([
@@ -26,18 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getTranslator(request),
   ]);
   const { query } = readRequestFilters(new URL(request.url), language);
-  const page = (Page: number) =>
-    getRequestGrid(provider, { ...query, Page, PageSize: EXPORT_PAGE_SIZE });
   const rows = await orProviderErrorPage(
     request,
-    (async () => {
-      const first = await page(1);
-      const pageCount = Math.min(MAX_PAGES, Math.ceil(first.TotalCount / EXPORT_PAGE_SIZE));
-      const rest = await Promise.all(
-        Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => page(index + 2)),
-      );
-      return [first, ...rest].flatMap((answer) => answer.Items);
-    })(),
+    fetchAllPages((Page, PageSize) => getRequestGrid(provider, { ...query, Page, PageSize })),
   );
   const date = (value: string | null, style: "date" | "dateTime" = "date") =>
     value ? formatDate(value, language, style) : "";

@@ -1,12 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/utils/i18n.server";
 import { settle } from "~/utils/provider-errors.server";
-import {
-  fetchNotesAndMarkRead,
-  notesVersion,
-  notesView,
-  requireRequestId,
-} from "~/utils/request-details.server";
+import { fetchNotesAndMarkRead, notesVersion, notesView } from "~/utils/request-details.server";
+import { requireRequestId } from "~/utils/params.server";
 
 /**
  * The notes of a request, for the details page's poll every 10 s (spec §9). `?known=<version>`

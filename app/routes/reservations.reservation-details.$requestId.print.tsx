@@ -9,10 +9,11 @@ import { formatBothCalendars } from "~/utils/dates";
 import { providerNow } from "~/utils/provider-clock.server";
 import { env } from "~/utils/env.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { requireRequestId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { getRequestSummary } from "~/utils/provider/reserve-requests.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { requestDetailsView, requireRequestId } from "~/utils/request-details.server";
+import { requestDetailsView } from "~/utils/request-details.server";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 

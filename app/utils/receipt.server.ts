@@ -4,7 +4,7 @@ import type { Params } from "@remix-run/react";
 import type { ReceiptActionData, ReceiptOptions } from "~/components/receipt-form";
 import { isEnhanced } from "~/utils/after-submit.server";
 import { concurrencyLimit } from "~/utils/concurrency.server";
-import { requireProvider } from "~/utils/auth.server";
+import { requireOrderId } from "~/utils/params.server";
 import { readUploadForm, type UploadForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { getBanks, getCurrencies } from "~/utils/provider/client.server";
@@ -17,14 +17,6 @@ import type { ProviderContext } from "~/utils/provider/request.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
 import { MAX_RECEIPT_BYTES, receiptSchema, sniffReceiptType } from "~/utils/receipt";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
-
-/** The signed-in provider context and the order id of an `/orders/…/{orderId}` URL. */
-export async function requireOrderId(request: Request, params: Params) {
-  const provider = await requireProvider(request);
-  const orderId = Number(params.orderId);
-  if (!Number.isInteger(orderId) || orderId <= 0) throw new Response("Not found", { status: 404 });
-  return { provider, orderId };
-}
 
 /** The receipt form's choices: how it was paid, in which currency, from which bank. */
 export async function receiptOptions(

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
+import { requireRequestId } from "~/utils/params.server";
 import {
   getRequestPermissions,
   getRequestSummary,
@@ -11,7 +12,6 @@ import {
   type RequestSummary,
 } from "~/utils/provider/reserve-requests.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
-import { requireRequestId } from "~/utils/request-details.server";
 
 /**
  * The modify screens (dates, rooms, flights): what they start from, and how their actions answer.

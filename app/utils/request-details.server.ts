@@ -1,13 +1,11 @@
-import type { Params } from "@remix-run/react";
 import type { FlightView } from "~/components/flight-card";
 import type { GuestView } from "~/components/guests-table";
-import { requireProvider } from "~/utils/auth.server";
 import { countryOptions } from "~/utils/countries.server";
 import { formatBothCalendars, formatDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { pricedRoomView } from "~/utils/price-view";
-import { ProviderError } from "~/utils/provider/request.server";
+import { ProviderError, type ProviderContext } from "~/utils/provider/request.server";
 import {
   getNotes,
   markNotesRead,
@@ -20,15 +18,6 @@ import {
  * A reservation request as its details page, its print view and its modify screens show it:
  * every provider value written out in the user's language and calendar.
  */
-
-/** The signed-in provider context and the request id of a `/…/{requestId}` URL (404 when not a number). */
-export async function requireRequestId(request: Request, params: Params) {
-  const provider = await requireProvider(request);
-  const requestId = Number(params.requestId);
-  if (!Number.isInteger(requestId) || requestId <= 0)
-    throw new Response("Not found", { status: 404 });
-  return { provider, requestId };
-}
 
 const GUEST_TYPES: Record<number, GuestView["type"]> = {
   1: "mainGuest",
@@ -159,10 +148,7 @@ export function notesVersion(notes: Note[]) {
  * The thread of a request, with the provider's notes marked read once fetched (spec §4): the
  * agency has now seen them. A failure to mark them is logged; the thread still shows.
  */
-export async function fetchNotesAndMarkRead(
-  provider: Awaited<ReturnType<typeof requireProvider>>,
-  requestId: number,
-) {
+export async function fetchNotesAndMarkRead(provider: ProviderContext, requestId: number) {
   const notes = await getNotes(provider, requestId);
   if (notes.some((note) => note.IsBroker && !note.IsRead)) {
     await markNotesRead(provider, requestId).catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { requireProvider } from "~/utils/auth.server";
 import { recordStore } from "~/utils/draft-store.server";
+import { idParam } from "~/utils/params.server";
 import type {
   PassengerPayload,
   PriceValidationRequest,
@@ -48,9 +49,7 @@ export function emptyDraft(sessionId: string | null): Draft {
 /** The wizard of this URL: a new request, or one added to an order (`extendedOrderId`). */
 export async function loadWizard(request: Request, params: Params) {
   const provider = await requireProvider(request);
-  const orderId = params.extendedOrderId ? Number(params.extendedOrderId) : null;
-  if (orderId !== null && !(Number.isInteger(orderId) && orderId > 0))
-    throw new Response("Not found", { status: 404 });
+  const orderId = params.extendedOrderId ? idParam(params, "extendedOrderId") : null;
   const session = await getSession(request);
   const userName = String(session.get("userName") ?? "").toLowerCase();
   const key = `draft:${userName}:${orderId ?? "new"}`;

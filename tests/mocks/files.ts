@@ -42,6 +42,11 @@ export function priceListPdf(pkg: AccommodationPackage, hotels: Hotel[]) {
       "",
     ]),
   ];
+  return textPdf(lines);
+}
+
+/** Lines of text as a valid PDF 1.4 (Courier, as many A4 pages as they need). */
+export function textPdf(lines: string[]) {
   const pages: string[][] = [];
   for (let index = 0; index < lines.length; index += LINES_PER_PAGE)
     pages.push(lines.slice(index, index + LINES_PER_PAGE));

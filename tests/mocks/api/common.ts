@@ -1,5 +1,6 @@
 import { HttpResponse } from "msw";
 import type { z } from "zod";
+import { PAGE_SIZES } from "~/utils/paging";
 import type { SandboxStore } from "../store";
 
 /** What every resource's handlers get: the store and the origin its paths hang under. */
@@ -64,4 +65,17 @@ export function requireUser(ctx: SandboxContext, request: Request) {
   const agency = ctx.store.state.agencies.find((entry) => entry.id === user?.agencyId);
   if (!user || !agency) return denied();
   return { user, agency };
+}
+
+/**
+ * The page a paged list asks for (`Page`, 1-based; `PageSize`, one of 10, 25, 50): answers a
+ * function that cuts it out of the rows. 400 for anything else.
+ */
+export function pageOf(query: URLSearchParams) {
+  const page = Number(query.get("Page") ?? 1);
+  const pageSize = Number(query.get("PageSize") ?? PAGE_SIZES[0]);
+  if (!Number.isInteger(page) || page < 1) fail(400, "Page must be a whole number from 1.");
+  if (!(PAGE_SIZES as readonly number[]).includes(pageSize))
+    fail(400, `PageSize must be one of ${PAGE_SIZES.join(", ")}.`);
+  return <T>(rows: T[]) => rows.slice((page - 1) * pageSize, page * pageSize);
 }

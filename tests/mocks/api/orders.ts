@@ -3,16 +3,17 @@ import { z } from "zod";
 import { providerNow } from "../clock";
 import type { Order, Payment, SandboxState, Ticket } from "../model";
 import { TICKET_CATEGORIES, type TicketCategory } from "../model";
+import { textPdf } from "../files";
 import { priceRequest } from "../prices";
 import {
   domainModelOf,
   fail,
+  pageOf,
   parseBody,
   requireAcceptModel,
   requireUser,
   type SandboxContext,
 } from "./common";
-import { PAGE_SIZES } from "./reserve-request-views";
 
 /**
  * Orders (contracts) and what hangs on them: their requests, payments, the accounting report, the
@@ -65,15 +66,6 @@ export function ownOrder(ctx: SandboxContext, agencyId: number, id: string | nul
     (entry) => String(entry.id) === id && entry.agencyId === agencyId,
   );
   return order ?? fail(404, `No order ${id}.`);
-}
-
-function paging(query: URLSearchParams) {
-  const page = Number(query.get("Page") ?? 1);
-  const pageSize = Number(query.get("PageSize") ?? 10);
-  if (!Number.isInteger(page) || page < 1) fail(400, "Page must be a whole number from 1.");
-  if (!PAGE_SIZES.includes(pageSize))
-    fail(400, `PageSize must be one of ${PAGE_SIZES.join(", ")}.`);
-  return <T>(rows: T[]) => rows.slice((page - 1) * pageSize, page * pageSize);
 }
 
 /* ---------- Statement ---------- */
@@ -148,7 +140,7 @@ function statement(state: SandboxState, agencyId: number, query: URLSearchParams
     OpeningBalances: list(opening),
     ClosingBalances: list(closing),
     TotalCount: inRange.length,
-    Items: paging(query)(inRange),
+    Items: pageOf(query)(inRange),
   };
 }
 
@@ -197,11 +189,7 @@ const replySchema = z.object({
 
 /* ---------- A PDF accounting report ---------- */
 
-function pdfText(text: string) {
-  return text.replace(/[^\x20-\x7e]/g, "?").replace(/[()\\]/g, (char) => `\\${char}`);
-}
-
-/** A one-page PDF of the order's figures, requests and payments. */
+/** The order's figures, requests and payments, as a PDF. */
 function accountingReportPdf(state: SandboxState, order: Order, payments: Payment[]) {
   const figures = orderFigures(state, order);
   const lines = [
@@ -220,29 +208,7 @@ function accountingReportPdf(state: SandboxState, order: Order, payments: Paymen
     "",
     `Total ${figures.total}   Paid ${figures.paid}   Balance ${figures.balance}`,
   ];
-  const content = [
-    "BT /F1 10 Tf 50 800 Td 14 TL",
-    ...lines.map((line) => `(${pdfText(line)}) '`),
-    "ET",
-  ].join("\n");
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return pdf;
+  return textPdf(lines);
 }
 
 export function orderHandlers(ctx: SandboxContext) {
@@ -266,7 +232,7 @@ export function orderHandlers(ctx: SandboxContext) {
             (!param("State") || row.State === param("State")),
         )
         .sort((a, b) => b.CreateDate.localeCompare(a.CreateDate) || b.Id - a.Id);
-      return HttpResponse.json({ Items: paging(query)(rows), TotalCount: rows.length });
+      return HttpResponse.json({ Items: pageOf(query)(rows), TotalCount: rows.length });
     }),
 
     http.get(`${base}/api/OrderClient/:id`, ({ request, params }) => {

@@ -7,6 +7,7 @@ import { providerToday } from "../clock";
 import type { Payment, SandboxState } from "../model";
 import {
   fail,
+  pageOf,
   parseBody,
   requireAcceptModel,
   requireBodyModel,
@@ -14,7 +15,6 @@ import {
   type SandboxContext,
 } from "./common";
 import { ownOrder } from "./orders";
-import { PAGE_SIZES } from "./reserve-request-views";
 
 /** Payments (receipt and cash), receipt uploads and the receipt payment types. */
 
@@ -94,15 +94,9 @@ export function paymentHandlers(ctx: SandboxContext) {
       const type = query.get("PaymentType");
       if (type && !["Receipt", "Cash", "Online"].includes(type))
         fail(400, "PaymentType must be Receipt, Cash or Online.");
-      const page = Number(query.get("Page") ?? 1);
-      const pageSize = Number(query.get("PageSize") ?? 10);
-      if (!Number.isInteger(page) || page < 1 || !PAGE_SIZES.includes(pageSize))
-        fail(400, `Page from 1, PageSize one of ${PAGE_SIZES.join(", ")}.`);
       const rows = own.filter((payment) => !type || payment.paymentType === type).sort(newestFirst);
       return HttpResponse.json({
-        Items: rows
-          .slice((page - 1) * pageSize, page * pageSize)
-          .map((payment) => paymentView(state, payment)),
+        Items: pageOf(query)(rows).map((payment) => paymentView(state, payment)),
         TotalCount: rows.length,
       });
     }),

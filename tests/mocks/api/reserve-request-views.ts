@@ -5,6 +5,7 @@ import { priceRequest } from "../prices";
 import {
   domainModelOf,
   fail,
+  pageOf,
   requireAcceptModel,
   requireUser,
   type SandboxContext,
@@ -14,8 +15,6 @@ import {
  * What the provider shows of an agency's reservation requests: the grid, the state list, one
  * request's summary, what may be changed on it (pre-modify validation) and its notes.
  */
-
-export const PAGE_SIZES = [10, 25, 50];
 
 /** The provider's word on each change; the portal offers only what is allowed. */
 export type Permission = { Allowed: boolean; Reason: string | null };
@@ -90,11 +89,7 @@ function gridRow(state: SandboxState, request: ReserveRequest) {
 
 function gridPage(state: SandboxState, agencyId: number, query: URLSearchParams) {
   const param = (name: string) => query.get(name)?.trim() || null;
-  const page = Number(param("Page") ?? 1);
-  const pageSize = Number(param("PageSize") ?? 10);
-  if (!Number.isInteger(page) || page < 1) fail(400, "Page must be a whole number from 1.");
-  if (!PAGE_SIZES.includes(pageSize))
-    fail(400, `PageSize must be one of ${PAGE_SIZES.join(", ")}.`);
+  const page = pageOf(query);
   const contains = (value: string | null | undefined, part: string | null) =>
     !part || (value ?? "").toLowerCase().includes(part.toLowerCase());
   const stateFilter = param("State");
@@ -119,7 +114,7 @@ function gridPage(state: SandboxState, agencyId: number, query: URLSearchParams)
     )
     .sort((a, b) => b.createDateTime.localeCompare(a.createDateTime) || b.id - a.id);
   return {
-    Items: rows.slice((page - 1) * pageSize, page * pageSize).map((row) => gridRow(state, row)),
+    Items: page(rows).map((row) => gridRow(state, row)),
     TotalCount: rows.length,
   };
 }
