@@ -12,9 +12,17 @@ import { env } from "~/utils/env.server"; // Fails at start-up, not on the first
 import { i18nServer } from "~/utils/i18n.server";
 import { translations } from "~/utils/i18n-resources.server";
 import { NonceProvider } from "~/utils/nonce-provider";
+import { installRequestLog } from "~/utils/request-log.server";
 import { contentSecurityPolicy, setSecurityHeaders } from "~/utils/security-headers.server";
+import { installGracefulShutdown } from "~/utils/shutdown.server";
 
 export const streamTimeout = 5000;
+
+// The dev server has its own module requests and signal handling; these are for real servers.
+if (env.NODE_ENV !== "development") {
+  installRequestLog();
+  installGracefulShutdown();
+}
 
 /**
  * Remix's own check refuses a form post whose `Origin` is not this host (a cross-site post, or a

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http";
+import { requestIdOf } from "~/utils/request-log.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
@@ -34,6 +35,7 @@ export async function requireProvider(request: Request): Promise<ProviderContext
   return {
     token,
     signal: request.signal,
+    requestId: requestIdOf(request),
     onUnauthorized: async () => {
       const t = await getTranslator(request);
       throw await endSession(request, loginUrl(returnTo), t("common:errors.sessionExpired"));
@@ -67,7 +69,7 @@ async function keepAlive(
 
 /** Context for calls that need no sign-in (login, registration). */
 export function anonymousProvider(request: Request): ProviderContext {
-  return { signal: request.signal };
+  return { signal: request.signal, requestId: requestIdOf(request) };
 }
 
 /** Sends a signed-in visitor of a public page (login, register) to the dashboard. */

@@ -2,6 +2,7 @@ import { createCookie, createFileSessionStorage } from "@remix-run/node";
 import { Redis } from "ioredis";
 import { cookieSecrets, env } from "~/utils/env.server";
 import { createRedisSessionStorage } from "~/utils/redis-session.server";
+import { onShutdown } from "~/utils/shutdown.server";
 
 /** What the portal keeps for a signed-in user. The provider token never leaves the server. */
 export type SessionData = {
@@ -24,10 +25,9 @@ export const sessionCookie = createCookie("__session", {
 
 function createRedisClient(url: string) {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  // remix-serve only closes its HTTP server on a signal; an open socket would keep it alive (stack notes, trap 3).
-  const close = () => void redis.quit().catch(() => redis.disconnect());
-  process.once("SIGTERM", close);
-  process.once("SIGINT", close);
+  // remix-serve only closes its HTTP server on a signal; an open socket would keep it alive (stack
+  // notes, trap 3). Closed after the last request was answered, since those still write sessions.
+  onShutdown(() => redis.quit().catch(() => redis.disconnect()));
   return redis;
 }
 

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { ReceivedCall } from "#tests/mocks/call-log";
 import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
 import { DEMO_USER } from "#tests/mocks/seed";
@@ -27,6 +28,10 @@ export class Sandbox {
   }
   state(): Promise<SandboxState> {
     return this.call("GET", "/state");
+  }
+  /** The latest calls the portal made to the provider's API, oldest first. */
+  calls(): Promise<ReceivedCall[]> {
+    return this.call("GET", "/calls");
   }
   fault(fault: Fault) {
     return this.call("POST", "/faults", fault);
@@ -120,15 +125,20 @@ function freePort() {
 }
 
 /**
- * One more portal process on the same session store as the one under test: a restart, or a
- * second instance behind a load balancer. Cookies of `localhost` reach it too (they ignore ports).
+ * One more portal process on the same session store as the one under test (unless `env` names
+ * another, such as REDIS_URL): a restart, or a second instance behind a load balancer. Cookies of
+ * `localhost` reach it too (they ignore ports). What it writes to stdout and stderr is kept.
  */
-export async function startPortalInstance() {
+export async function startPortalInstance(env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, PORTAL_COMMAND, {
-    env: { ...process.env, ...portalEnv(String(port), process.env.E2E_SANDBOX_URL!) },
-    stdio: "ignore",
+    env: { ...process.env, ...portalEnv(String(port), process.env.E2E_SANDBOX_URL!), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const url = `http://localhost:${port}`;
   await expect
     .poll(
@@ -142,11 +152,18 @@ export async function startPortalInstance() {
     .toBe(200);
   return {
     url,
+    /** Everything the process has written so far. */
+    output: () => output,
     /** SIGKILL: no chance to finish anything, as a crash. */
     async kill() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode !== null) return;
       child.kill("SIGKILL");
       await exited;
+    },
+    /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
+    async stop() {
+      child.kill("SIGTERM");
+      return exited;
     },
   };
 }

@@ -2,6 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 import { formatDateInput } from "~/utils/date-input";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, startPortalInstance, test, type Portal } from "./fixtures";
+import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
+import { DEMO_USER } from "#tests/mocks/seed";
 
 /** An ISO date `days` from today (UTC), as the sandbox's seed counts days. */
 function isoIn(days: number) {
@@ -572,6 +574,37 @@ test.describe("new request wizard: the draft", () => {
 });
 
 test.describe("new request wizard: one request per submit", () => {
+  test("two instances on one Redis: signed in on one, continued on the other, submitted on the first", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    test.skip(portal.javaScriptEnabled, "which instance serves a request is the server's affair");
+    test.skip(!redisServerInstalled && !process.env.CI, "redis-server is not installed");
+    const redis = await startRedisServer();
+    const [first, second] = await Promise.all([
+      startPortalInstance({ REDIS_URL: redis.url }),
+      startPortalInstance({ REDIS_URL: redis.url }),
+    ]);
+    try {
+      await portal.signIn(DEMO_USER, `${first.url}/auth/login`);
+      await toRooms(page, portal, `${first.url}/reservations/new`);
+      await portal.visit(`${second.url}/reservations/new/rooms`);
+      await expect(page.getByTestId("wizard-stay")).toContainText("Marina Pearl Resort");
+      await oneSingleRoom(page, portal);
+      await portal.visit(`${first.url}/reservations/new/review`);
+      await expect(page.getByText("Sara Ahmadi")).toBeVisible();
+      await page.getByRole("button", { name: "Submit request" }).click();
+      await page.waitForURL(`${first.url}/reservations/list`);
+      expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+      // The session and the draft live in Redis, not in either process's files.
+      expect(await redis.client.keys("session:*")).toHaveLength(1);
+    } finally {
+      await Promise.all([first.kill(), second.kill()]);
+      await redis.stop();
+    }
+  });
+
   test("two posts of the same review create one request", async ({ portal, page, sandbox }) => {
     test.skip(portal.javaScriptEnabled, "the no-JS double submit: two posts at once");
     await toReviewWithOneRoom(page, portal);

@@ -2,6 +2,7 @@ import { providerNow } from "./clock";
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import { REQUEST_STATES } from "./model";
+import type { CallLog } from "./call-log";
 import type { FaultList } from "./faults";
 import { parseBody, type SandboxContext } from "./api/common";
 
@@ -20,7 +21,7 @@ const faultSchema = z.object({
  * /__sandbox/*: what a test needs to set the stage and to look behind it. Not part of the provider's
  * API; a real provider has nothing like it.
  */
-export function controlHandlers(ctx: SandboxContext, faults: FaultList) {
+export function controlHandlers(ctx: SandboxContext, faults: FaultList, calls: CallLog) {
   const { store, base } = ctx;
   const findRequest = (id: string) => {
     const request = store.state.requests.find((entry) => String(entry.id) === id);
@@ -31,6 +32,7 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList) {
     http.post(`${base}/__sandbox/reset`, () => {
       store.reset();
       faults.clear();
+      calls.clear();
       return HttpResponse.json({ ok: true });
     }),
     http.get(`${base}/__sandbox/state`, () => HttpResponse.json(store.state)),
@@ -131,6 +133,7 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList) {
       return HttpResponse.json({ ok: true });
     }),
 
+    http.get(`${base}/__sandbox/calls`, () => HttpResponse.json(calls.list())),
     http.get(`${base}/__sandbox/faults`, () => HttpResponse.json(faults.list())),
     http.post(`${base}/__sandbox/faults`, async ({ request }) => {
       const fault = await parseBody(request, faultSchema);

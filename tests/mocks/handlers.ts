@@ -9,12 +9,13 @@ import { paymentHandlers } from "./api/payments";
 import { reserveRequestChangeHandlers } from "./api/reserve-request-changes";
 import { reserveRequestViewHandlers } from "./api/reserve-request-views";
 import { reserveRequestHandlers } from "./api/reserve-requests";
+import { CallLog, callLogHandler } from "./call-log";
 import { controlHandlers } from "./control";
 import { faultHandler, FaultList } from "./faults";
 import type { SandboxStore } from "./store";
 
 /**
- * All of the sandbox's handlers, in order: faults first, then the provider's API
+ * All of the sandbox's handlers, in order: the call log and faults first, then the provider's API
  * (docs/provider-api.md), then the control endpoints. Handlers match absolute URLs under `base`:
  * the HTTP server (server.ts) rewrites each request onto it, and unit tests point the portal at it.
  */
@@ -24,10 +25,11 @@ export const SANDBOX_ORIGIN = "http://localhost";
 
 export function createSandboxHandlers(
   store: SandboxStore,
-  { base = SANDBOX_ORIGIN, faults = new FaultList() } = {},
+  { base = SANDBOX_ORIGIN, faults = new FaultList(), calls = new CallLog() } = {},
 ) {
   const ctx = { store, base };
   return [
+    callLogHandler(calls),
     faultHandler(faults),
     ...authHandlers(ctx),
     ...accountHandlers(ctx),
@@ -39,7 +41,7 @@ export function createSandboxHandlers(
     ...reserveRequestChangeHandlers(ctx),
     ...orderHandlers(ctx),
     ...paymentHandlers(ctx),
-    ...controlHandlers(ctx, faults),
+    ...controlHandlers(ctx, faults, calls),
     // The portal's health check and the test runner only ask whether anything answers here.
     http.all(`${base}/`, () =>
       HttpResponse.json({ name: "provider sandbox", api: "docs/provider-api.md" }),

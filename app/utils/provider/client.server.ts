@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { providerRequest, type ProviderContext } from "./request.server";
+import { providerRequest, withoutToken, type ProviderContext } from "./request.server";
 
 export const profileSummarySchema = z.object({
   UserName: z.string(),
@@ -19,7 +19,7 @@ export function getProfileSummary(ctx: ProviderContext) {
 /** GET /api/Client as CurrencyData (no token): the currencies a receipt may be paid in. */
 export function getCurrencies(ctx: ProviderContext) {
   return providerRequest(
-    { signal: ctx.signal },
+    withoutToken(ctx),
     { path: "/api/Client", responseModel: "CurrencyData" },
     z.array(z.object({ Id: z.number(), Code: z.string(), Sign: z.string(), Title: z.string() })),
   );
@@ -28,7 +28,7 @@ export function getCurrencies(ctx: ProviderContext) {
 /** GET /api/Client as BankData (no token): the banks a receipt may come from. */
 export function getBanks(ctx: ProviderContext) {
   return providerRequest(
-    { signal: ctx.signal },
+    withoutToken(ctx),
     { path: "/api/Client", responseModel: "BankData" },
     z.array(z.object({ Id: z.number(), Name: z.string() })),
   );

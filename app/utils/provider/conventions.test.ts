@@ -50,7 +50,8 @@ import { changePassword } from "./users.server";
 
 /**
  * What each client call puts on the wire, as docs/provider-api.md states it: whether it carries the
- * bearer token, the model it asks for on `Accept`, and the model of its body on `Content-Type`.
+ * bearer token, the model it asks for on `Accept`, the model of its body on `Content-Type`, and the
+ * portal's request id.
  */
 
 const server = setupServer();
@@ -58,7 +59,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const ctx: ProviderContext = { token: "the-token" };
+const ctx: ProviderContext = { token: "the-token", requestId: "req-12345678" };
 const json = (model: string) => `application/json; domain-model=${model}`;
 const agency = {
   AgencyId: 1,
@@ -90,7 +91,11 @@ type Expected = { token: boolean; accept: string; contentType?: string };
 const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown } & Expected> = [
   {
     name: "POST /token",
-    run: () => requestToken({}, { username: "u", password: "p", requestReference: "r" }),
+    run: () =>
+      requestToken(
+        { requestId: ctx.requestId },
+        { username: "u", password: "p", requestReference: "r" },
+      ),
     reply: { access_token: "t" },
     token: false,
     accept: "application/json",
@@ -99,9 +104,10 @@ const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown }
   {
     name: "POST /api/AgencyClient",
     run: () =>
-      registerAgency({}, { ...agency, Password: "Secret123" } as Parameters<
-        typeof registerAgency
-      >[1]),
+      registerAgency({ requestId: ctx.requestId }, {
+        ...agency,
+        Password: "Secret123",
+      } as Parameters<typeof registerAgency>[1]),
     reply: { AgencyId: 2 },
     token: false,
     accept: "application/json",
@@ -458,5 +464,7 @@ describe("what every call sends", () => {
     expect(seen?.get("Authorization") ?? null).toBe(token ? "Bearer the-token" : null);
     expect(seen?.get("Accept")).toBe(accept);
     expect(seen?.get("Content-Type") ?? undefined).toEqual(contentType);
+    // Every call, with or without the token, names the portal's request so both logs can be matched.
+    expect(seen?.get("X-Request-Id")).toBe("req-12345678");
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { geoApiUrl } from "~/utils/env.server";
-import { providerRequest, type ProviderContext } from "./request.server";
+import { providerRequest, withoutToken, type ProviderContext } from "./request.server";
 
 export const airportSchema = z.object({ iata: z.string(), title: z.string(), city: z.string() });
 export type Airport = z.infer<typeof airportSchema>;
@@ -11,7 +11,7 @@ export type Airport = z.infer<typeof airportSchema>;
  */
 export function findAirports(ctx: ProviderContext, filter: string) {
   return providerRequest(
-    { signal: ctx.signal },
+    withoutToken(ctx),
     { path: "/airports", query: { filter }, baseUrl: geoApiUrl },
     z.array(airportSchema),
   );

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { providerFetch, providerRequest, type ProviderContext } from "./request.server";
+import {
+  providerFetch,
+  providerRequest,
+  withoutToken,
+  type ProviderContext,
+} from "./request.server";
 
 /** Spec §9: the dashboard's advertisement banners are picture group 2. */
 export const DASHBOARD_PICTURE_GROUP = 2;
@@ -24,8 +29,5 @@ export function getPictures(ctx: ProviderContext, groupId: number) {
  * sends it. Public: often a CDN or a plain file server that logs headers, so it never gets the token.
  */
 export function getPublicFile(ctx: ProviderContext, fileName: string) {
-  return providerFetch(
-    { signal: ctx.signal },
-    { path: `/PublicFiles/${encodeURIComponent(fileName)}` },
-  );
+  return providerFetch(withoutToken(ctx), { path: `/PublicFiles/${encodeURIComponent(fileName)}` });
 }

@@ -42,9 +42,16 @@ export class ProviderError extends Error {
 export type ProviderContext = {
   token?: string;
   signal?: AbortSignal;
+  /** The portal's id of the user's request, sent as `X-Request-Id` so both logs can be matched. */
+  requestId?: string;
   /** Called on 401: the auth module ends the session and throws a redirect to the login page. */
   onUnauthorized?: () => Promise<never>;
 };
+
+/** The same request's context for a call that must not carry the token (public files, lookups). */
+export function withoutToken(ctx: ProviderContext): ProviderContext {
+  return { signal: ctx.signal, requestId: ctx.requestId };
+}
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -104,6 +111,7 @@ export async function providerFetch(
         : "*/*",
   );
   if (ctx.token) headers.set("Authorization", `Bearer ${ctx.token}`);
+  if (ctx.requestId) headers.set("X-Request-Id", ctx.requestId);
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers.set("Content-Type", mediaType(options.bodyModel));

@@ -1,0 +1,140 @@
+import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
+import { DEMO_USER } from "#tests/mocks/seed";
+import { expect, startPortalInstance, test } from "./fixtures";
+
+/**
+ * What running the portal needs beyond its pages: the health check a load balancer asks, a request
+ * id in every answer, log line and provider call, and a shutdown that loses no request.
+ */
+
+type LogLine = Record<string, unknown>;
+
+/** The structured lines of a process's output (remix-serve's own access lines are not JSON). */
+function logLines(output: string): LogLine[] {
+  return output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+test.describe("operations", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "server behaviour: one run is enough");
+
+  test("the health check tells a load balancer whether the provider answers", async ({
+    page,
+    sandbox,
+  }) => {
+    const health = async () => (await page.request.get("/healthcheck")).json();
+    expect(await health()).toMatchObject({ status: "ok", provider: { reachable: true } });
+    // A provider may answer HEAD / with anything below 500 and still be up.
+    await sandbox.fault({ path: "/", method: "HEAD", status: 404 });
+    expect(await health()).toMatchObject({ provider: { reachable: true } });
+    await sandbox.clearFaults();
+    await sandbox.fault({ path: "/", method: "HEAD", status: 503 });
+    expect(await health()).toMatchObject({ status: "ok", provider: { reachable: false } });
+  });
+
+  test("every request has an id: in the answer, in one log line, at the provider; no secret is logged", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const instance = await startPortalInstance();
+    try {
+      await portal.attemptSignIn(
+        { userName: DEMO_USER.userName, password: "Wrong-Password-99" },
+        `${instance.url}/auth/login`,
+      );
+      await expect(page.getByRole("alert")).toBeVisible();
+      await portal.signIn(DEMO_USER, `${instance.url}/auth/login`);
+      const response = await page.goto(`${instance.url}/dashboard`);
+      const requestId = response!.headers()["x-request-id"];
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      // The dashboard's parallel calls all name the page's request.
+      const calls = (await sandbox.calls()).filter((call) => call.requestId === requestId);
+      expect(calls.length).toBeGreaterThan(2);
+
+      await expect
+        .poll(() => logLines(instance.output()).find((line) => line.requestId === requestId))
+        .toMatchObject({ msg: "request", method: "GET", path: "/dashboard", status: 200 });
+      const line = logLines(instance.output()).find((entry) => entry.requestId === requestId)!;
+      expect(line.ms).toEqual(expect.any(Number));
+      expect(Date.parse(String(line.time))).not.toBeNaN();
+      // Exactly one line for it.
+      expect(
+        logLines(instance.output()).filter((entry) => entry.requestId === requestId),
+      ).toHaveLength(1);
+
+      // An id the load balancer already gave is kept; one that could forge a log line is replaced.
+      const kept = await page.request.get(`${instance.url}/healthcheck`, {
+        headers: { "X-Request-Id": "lb-0123456789abcdef" },
+      });
+      expect(kept.headers()["x-request-id"]).toBe("lb-0123456789abcdef");
+      const forged = await page.request.get(`${instance.url}/healthcheck`, {
+        headers: { "X-Request-Id": 'x","level":"error' },
+      });
+      expect(forged.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+
+      // Our line names the path alone: a search's query can hold a guest's name.
+      const search = await page.goto(`${instance.url}/reservations/list?guest=Sara+Ahmadi`);
+      const searchId = search!.headers()["x-request-id"];
+      await expect
+        .poll(() => logLines(instance.output()).find((entry) => entry.requestId === searchId))
+        .toMatchObject({ path: "/reservations/list" });
+
+      // Neither a token, nor a password (right or wrong), nor the session secret is ever written.
+      const output = instance.output();
+      const { tokens } = await sandbox.state();
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const { token } of tokens) expect(output).not.toContain(token);
+      for (const secret of ["e2e-secret", DEMO_USER.password, "Wrong-Password-99"])
+        expect(output).not.toContain(secret);
+    } finally {
+      await instance.kill();
+    }
+  });
+
+  test("SIGTERM lets the request under way finish, then closes Redis and exits cleanly", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    test.skip(!redisServerInstalled && !process.env.CI, "redis-server is not installed");
+    const redis = await startRedisServer();
+    const instance = await startPortalInstance({ REDIS_URL: redis.url });
+    try {
+      await portal.signIn(DEMO_USER, `${instance.url}/auth/login`);
+      const cookie = (await page.context().cookies(instance.url))
+        .map(({ name, value }) => `${name}=${value}`)
+        .join("; ");
+      await sandbox.fault({ path: "/api/*", latencyMs: 1500 });
+      const answer = fetch(`${instance.url}/dashboard`, {
+        headers: { Cookie: cookie, "X-Request-Id": "under-way-at-shutdown" },
+      });
+      await expect
+        .poll(async () =>
+          (await sandbox.calls()).some((call) => call.requestId === "under-way-at-shutdown"),
+        )
+        .toBe(true);
+
+      const exitCode = instance.stop();
+      const response = await answer;
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("<h1");
+      expect(await exitCode).toBe(0);
+      // The portal's Redis connection is gone: only this test's own client is left.
+      const clients = String(await redis.client.client("LIST"))
+        .trim()
+        .split("\n");
+      expect(clients).toHaveLength(1);
+      const lines = logLines(instance.output());
+      expect(lines.find((line) => line.requestId === "under-way-at-shutdown")).toMatchObject({
+        status: 200,
+      });
+      expect(lines.at(-1)).toMatchObject({ msg: "shut down", signal: "SIGTERM" });
+    } finally {
+      await instance.kill();
+      await redis.stop();
+    }
+  });
+});
