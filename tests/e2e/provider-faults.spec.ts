@@ -1,10 +1,13 @@
+import type { Locator, Page } from "@playwright/test";
 import type { Fault } from "#tests/mocks/faults";
-import { expect, test } from "./fixtures";
+import { DEMO_USER } from "#tests/mocks/seed";
+import { expect, startPortalInstance, test, type Portal } from "./fixtures";
 
 /**
  * Whatever goes wrong at the provider, every page answers with a translated message inside the
  * layout (or a part of the page that says so), never a stack trace or a blank page, and the portal
- * serves the next request as usual. One table of faults, one of pages.
+ * serves the next request as usual. One table of faults, one of pages, one of actions.
+ * Timeouts are tried on a portal instance of their own that waits 1 s for the provider, not 5 s.
  */
 
 const FAULTS: Array<{ name: string; fault: Omit<Fault, "path"> }> = [
@@ -31,6 +34,89 @@ const PAGES = [
 ];
 
 const UNAVAILABLE = "The booking service is not answering right now.";
+const SESSION_ENDED = "Your session has ended. Please sign in again.";
+const TYPED = "Typed before the provider failed";
+
+/**
+ * A form of each kind that sends something to the provider: `fill` types into it and returns the
+ * field that must keep what was typed (none for passwords, which are never sent back to a page). The provider's POST or PUT fails; its GETs still answer, so
+ * the page around the form can be shown again.
+ */
+const ACTIONS: Array<{
+  name: string;
+  path: string;
+  submit: string;
+  fill: (page: Page) => Promise<Locator | null>;
+}> = [
+  {
+    name: "a note",
+    path: "/reservations/reservation-details/7003",
+    submit: "Send note",
+    fill: async (page) => {
+      const box = page.getByLabel("New note to the provider");
+      await box.fill(TYPED);
+      return box;
+    },
+  },
+  {
+    name: "a new ticket",
+    path: "/orders/order-details/3002",
+    submit: "Open the ticket",
+    fill: async (page) => {
+      await page.getByLabel("Category").selectOption({ label: "Extra Bed Request" });
+      await page.getByLabel("Subject").fill("A cot");
+      const message = page.getByLabel("Message", { exact: true });
+      await message.fill(TYPED);
+      return message;
+    },
+  },
+  {
+    name: "a ticket reply",
+    path: "/orders/order-details/3001/tickets/15001",
+    submit: "Send reply",
+    fill: async (page) => {
+      const message = page.getByLabel("Message", { exact: true });
+      await message.fill(TYPED);
+      return message;
+    },
+  },
+  {
+    name: "a change of rooms",
+    path: "/reservations/modify-room-reservation/7001",
+    submit: "Submit the change",
+    fill: async (page) => {
+      const firstName = page.getByLabel("First name").first();
+      await firstName.fill("Roya");
+      return firstName;
+    },
+  },
+  {
+    name: "a password change",
+    path: "/changePassword",
+    submit: "Change password",
+    fill: async (page) => {
+      await page.getByLabel("New password", { exact: true }).fill("Better2026");
+      await page.getByLabel("Repeat the new password").fill("Better2026");
+      await page.getByLabel("Current password").fill("Demo1234");
+      return null;
+    },
+  },
+];
+
+/** What every page must show when the provider failed it, and never show. */
+async function expectTranslatedFailure(page: Page, path: string) {
+  await expect(page.getByText(UNAVAILABLE).first(), path).toBeVisible();
+  const html = await page.content();
+  expect(html, path).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+  expect(html, path).not.toContain("Bad gateway");
+}
+
+/** A portal of its own that gives the provider 1 s, so a test of timeouts takes seconds. */
+async function impatientPortal(portal: Portal) {
+  const instance = await startPortalInstance({ PROVIDER_TIMEOUT_MS: "1000" });
+  await portal.signIn(DEMO_USER, `${instance.url}/auth/login`);
+  return instance;
+}
 
 test.describe("provider faults", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "server answers: one run is enough");
@@ -43,14 +129,105 @@ test.describe("provider faults", () => {
       for (const path of PAGES) {
         const response = await page.goto(path);
         expect(response!.status(), path).toBeLessThan(600);
-        await expect(page.getByText(UNAVAILABLE).first(), path).toBeVisible();
-        const html = await page.content();
-        expect(html, path).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
-        expect(html, path).not.toContain("Bad gateway");
+        await expectTranslatedFailure(page, path);
       }
       await sandbox.clearFaults();
       await portal.visit("/reservations/list");
       await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
     });
   }
+
+  test("every page survives a provider that does not answer in time", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const instance = await impatientPortal(portal);
+    try {
+      await sandbox.fault({ path: "/api/*", latencyMs: 2500 });
+      for (const path of PAGES) {
+        await page.goto(`${instance.url}${path}`);
+        await expectTranslatedFailure(page, path);
+      }
+      await sandbox.clearFaults();
+      await page.goto(`${instance.url}/reservations/list`);
+      await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
+      expect(instance.output()).not.toMatch(/unhandled/i);
+    } finally {
+      await instance.kill();
+    }
+  });
+
+  test("a 401 mid-session on any page leads to sign-in and back to that page", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    for (const path of PAGES) {
+      await sandbox.expireTokens();
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === "/auth/login", { timeout: 10_000 });
+      // The dashboard is where a sign-in lands anyway: its link needs no return path.
+      const returnPath = path === "/dashboard" ? null : path;
+      expect(new URL(page.url()).searchParams.get("redirectTo"), path).toBe(returnPath);
+      await expect(page.getByText(SESSION_ENDED), path).toBeVisible();
+      await portal.signIn(DEMO_USER, page.url());
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+  });
+});
+
+/** Forms behave differently with JS (fetchers, dialogs): these run in both modes. */
+test.describe("provider faults met by a form", () => {
+  test.setTimeout(120_000);
+
+  const ACTION_FAULTS: Array<{ name: string; fault: Omit<Fault, "path" | "method"> }> = [
+    { name: "a 500", fault: { status: 500 } },
+    { name: "a timeout", fault: { latencyMs: 2500 } },
+  ];
+  for (const { name, fault } of ACTION_FAULTS) {
+    test(`every action answers ${name} with a message and keeps what was typed`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const instance = await impatientPortal(portal);
+      try {
+        for (const action of ACTIONS) {
+          await page.goto(`${instance.url}${action.path}`);
+          await portal.hydrated();
+          const kept = await action.fill(page);
+          const typed = await kept?.inputValue();
+          for (const method of ["POST", "PUT"])
+            await sandbox.fault({ path: "/api/*", method, ...fault });
+          await page.getByRole("button", { name: action.submit }).click();
+          await expect(page.getByText(UNAVAILABLE).first(), action.name).toBeVisible();
+          if (kept) await expect(kept, action.name).toHaveValue(typed!);
+          await sandbox.clearFaults();
+        }
+        expect(instance.output()).not.toMatch(/unhandled/i);
+      } finally {
+        await instance.kill();
+      }
+    });
+  }
+
+  test("every action met by a 401 leads to sign-in and back to its page", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    for (const action of ACTIONS) {
+      await portal.visit(action.path);
+      await action.fill(page);
+      await sandbox.expireTokens();
+      await page.getByRole("button", { name: action.submit }).click();
+      await page.waitForURL((url) => url.pathname === "/auth/login", { timeout: 10_000 });
+      await expect(page.getByText(SESSION_ENDED), action.name).toBeVisible();
+      await portal.signIn(DEMO_USER, page.url());
+      expect(new URL(page.url()).pathname, action.name).toBe(action.path);
+    }
+  });
 });
