@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PaymentStateChip } from "~/components/state-chips";
 import type { PaymentRow } from "~/utils/payment-rows.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** Spec §2: the receipt tab's and the cash tab's columns; an order's payments of every kind. */
 const COLUMNS = {
@@ -94,7 +95,7 @@ export function PaymentsTable({
   };
   const columns = COLUMNS[kind].map((name) => all[name]);
   return (
-    <div className="overflow-x-auto" role="region" aria-label={t("tableLabel")} tabIndex={0}>
+    <ScrollRegion label={t("tableLabel")}>
       <table className="w-full min-w-[44rem] text-sm" data-testid={testId}>
         <thead className="border-b border-gray-300 text-gray-700">
           <tr>
@@ -124,6 +125,6 @@ export function PaymentsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -20,6 +20,7 @@ import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { ORDER_STATES } from "~/utils/order-states";
 import { getOrderGrid } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["common", "orders"] };
 
@@ -107,12 +108,7 @@ export default function OrdersList() {
             ) : null}
           </div>
         ) : (
-          <div
-            className="overflow-x-auto"
-            role="region"
-            aria-label={t("list.tableLabel")}
-            tabIndex={0}
-          >
+          <ScrollRegion label={t("list.tableLabel")}>
             <table className="w-full min-w-[48rem] text-sm" data-testid="orders-table">
               <thead className="border-b border-gray-300 text-gray-700">
                 <tr>
@@ -166,7 +162,7 @@ export default function OrdersList() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pagination page={list.filters.page} pageCount={list.pageCount} />
       </Card>

@@ -31,6 +31,7 @@ import { orProviderErrorPage, providerErrorReply, settle } from "~/utils/provide
 import { paymentRows } from "~/utils/payment-rows.server";
 import { receiptOptions } from "~/utils/receipt.server";
 import { requiredText } from "~/utils/validation";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["common", "orders", "payments", "requests", "wizard"] };
 
@@ -172,12 +173,7 @@ export default function OrderDetails() {
       </Card>
 
       <Card title={t("details.requests")} headingLevel={2}>
-        <div
-          className="overflow-x-auto"
-          role="region"
-          aria-label={t("details.requests")}
-          tabIndex={0}
-        >
+        <ScrollRegion label={t("details.requestsTableLabel")}>
           <table className="w-full min-w-[36rem] text-sm" data-testid="order-requests">
             <thead className="border-b border-gray-300 text-gray-700">
               <tr>
@@ -221,7 +217,7 @@ export default function OrderDetails() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <Link
           to={`/reservations/add-reservation/${order.id}`}
           className={buttonClasses("secondary", "mt-4")}

@@ -21,6 +21,7 @@ import { getRequestGrid, getRequestStates } from "~/utils/provider/reserve-reque
 import { orProviderErrorPage, settle } from "~/utils/provider-errors.server";
 import { readRequestFilters } from "~/utils/request-list.server";
 import { REQUEST_STATES, requestStateLabel } from "~/utils/request-states";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["common", "requests"] };
 
@@ -130,7 +131,7 @@ function RequestsTable({ rows }: { rows: Row[] }) {
   const { t, i18n } = useTranslation("requests");
   const heading = "px-2 py-2 text-start font-medium";
   return (
-    <div className="overflow-x-auto" role="region" aria-label={t("list.tableLabel")} tabIndex={0}>
+    <ScrollRegion label={t("list.tableLabel")}>
       <table className="w-full min-w-[52rem] text-sm" data-testid="requests-table">
         <thead className="border-b border-gray-300 text-gray-700">
           <tr>
@@ -200,7 +201,7 @@ function RequestsTable({ rows }: { rows: Row[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -18,6 +18,7 @@ import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { getStatement } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
 import { readStatementFilters } from "~/utils/transactions.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["common", "transactions"] };
 
@@ -104,7 +105,7 @@ export default function Transactions() {
           {t("count", { count: data.total, number: localizeDigits(data.total, i18n.language) })}
         </p>
         {data.rows.length ? (
-          <div className="overflow-x-auto" role="region" aria-label={t("tableLabel")} tabIndex={0}>
+          <ScrollRegion label={t("tableLabel")}>
             <table className="w-full min-w-[48rem] text-sm" data-testid="transactions-table">
               <thead className="border-b border-gray-300 text-gray-700">
                 <tr>
@@ -156,7 +157,7 @@ export default function Transactions() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         ) : (
           <p className="text-sm text-gray-600">{t("none")}</p>
         )}
