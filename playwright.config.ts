@@ -1,25 +1,11 @@
-import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
-import { PORTAL_COMMAND, portalEnv } from "./tests/e2e/portal-env";
 
 /**
- * Browser tests run the production build under remix-serve against the provider sandbox, both
- * started here on free ports. Every test runs twice: with JavaScript off and on.
+ * Browser tests run the production build under remix-serve against the provider sandbox. Each
+ * worker starts its own sandbox and portal on free ports (tests/e2e/servers.ts), so workers share
+ * no state and tests spread over them. Every test runs twice: with JavaScript off and on.
  * Chromium is Debian's (CHROMIUM_PATH, default /usr/bin/chromium): Playwright cannot download its own here.
  */
-
-function freePort() {
-  const script =
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return execFileSync(process.execPath, ["-e", script]).toString().trim();
-}
-
-// Set once in the main process; workers inherit the environment, so they see the same ports.
-process.env.E2E_SANDBOX_PORT ??= freePort();
-process.env.E2E_PORTAL_PORT ??= freePort();
-const sandboxUrl = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT}`;
-const portalUrl = `http://localhost:${process.env.E2E_PORTAL_PORT}`;
-process.env.E2E_SANDBOX_URL = sandboxUrl;
 
 const chromium = {
   browserName: "chromium" as const,
@@ -39,39 +25,19 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  // One sandbox, one state: tests run one at a time (and the machines have 2 cores).
-  workers: 1,
+  fullyParallel: true,
+  // The machines have 2 cores: two workers, each a browser, a portal and a sandbox.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Ceilings for a busy CI machine; every wait ends as soon as its state is reached.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  use: { baseURL: portalUrl, trace: "retain-on-failure", locale: "en-GB" },
+  // baseURL is each worker's own portal (tests/e2e/fixtures.ts).
+  use: { trace: "retain-on-failure", locale: "en-GB" },
   projects: [
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-  ],
-  webServer: [
-    {
-      command: "node --import tsx tests/mocks/server.ts",
-      url: `${sandboxUrl}/`,
-      env: {
-        SANDBOX_PORT: process.env.E2E_SANDBOX_PORT,
-        SANDBOX_DATA: ".data/e2e/sandbox.json",
-        NODE_ENV: "test",
-      },
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: `node ${PORTAL_COMMAND.join(" ")}`,
-      url: `${portalUrl}/healthcheck`,
-      env: portalEnv(process.env.E2E_PORTAL_PORT, sandboxUrl),
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
   ],
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** Helpers for benchmarks: free ports, the sandbox and the built portal as child processes. */
@@ -31,11 +32,20 @@ export type Servers = {
   sandboxUrl: string;
   /** The portal's process id, to read its memory. */
   portalPid: number;
+  /** What the portal wrote to stdout so far (its JSON request log), when asked for. */
+  portalOutput: () => string;
   stop: () => void;
 };
 
+/** The resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
 /** Starts the sandbox and the production build (run `npm run build` first) on free ports. */
-export async function startServers(): Promise<Servers> {
+export async function startServers({ keepPortalOutput = false } = {}): Promise<Servers> {
   const [sandboxPort, portalPort] = await Promise.all([freePort(), freePort()]);
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const portalUrl = `http://127.0.0.1:${portalPort}`;
@@ -61,15 +71,23 @@ export async function startServers(): Promise<Servers> {
           SESSION_DIR: ".data/bench/sessions",
           PROVIDER_API_URL: sandboxUrl,
         },
-        stdio: "ignore",
+        stdio: ["ignore", keepPortalOutput ? "pipe" : "ignore", "ignore"],
       },
     ),
   ];
+  let portalOutput = "";
+  children[1].stdout?.on("data", (chunk: Buffer) => (portalOutput += chunk.toString()));
   const stop = () => children.forEach((child) => child.kill("SIGTERM"));
   process.once("exit", stop);
   await Promise.all([waitFor(`${sandboxUrl}/`), waitFor(`${portalUrl}/healthcheck`)]);
   await fetch(`${sandboxUrl}/__sandbox/reset`, { method: "POST" });
-  return { portalUrl, sandboxUrl, portalPid: children[1].pid!, stop };
+  return {
+    portalUrl,
+    sandboxUrl,
+    portalPid: children[1].pid!,
+    portalOutput: () => portalOutput,
+    stop,
+  };
 }
 
 /** Signs in as the demo user through the login form; returns the cookies to send. */

@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { signIn, startServers } from "./lib";
+import { rssMb, signIn, startServers } from "./lib";
 
 /**
  * Receipt uploads and the portal's memory. 20 receipts of 4 MB posted at once (the multipart
@@ -16,11 +15,6 @@ const PEAK_GOAL_MB = 250;
 const ORDER_ID = 3002;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function rssMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
-}
 
 /** Samples the RSS every 10 ms while `work` runs; answers the highest. */
 async function peakRss<T>(pid: number, work: () => Promise<T>) {

@@ -1,5 +1,11 @@
 // `npm run bench`: runs every benchmark in turn. Build first (`npm run build`).
-const benchmarks = ["./dashboard.ts", "./wizard-weight.ts", "./notes-poll.ts", "./receipts.ts"];
+const benchmarks = [
+  "./dashboard.ts",
+  "./page-weight.ts",
+  "./notes-poll.ts",
+  "./receipts.ts",
+  "./load.ts",
+];
 for (const benchmark of benchmarks) {
   console.log(`\n== ${benchmark}`);
   await import(benchmark);

@@ -4,7 +4,7 @@ import {
   getTextareaProps,
   type FieldMetadata,
 } from "@conform-to/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { cx } from "~/utils/misc";
@@ -214,38 +214,60 @@ export function SelectField({
 }
 
 /**
+ * Whether the form was submitted since its errors were last shown: set by the submit (before
+ * the browser's check or the server's answer), cleared once the summary took the focus or the
+ * user types again. `submits` counts them, so a second failed submit focuses again.
+ */
+function useSubmitsOf(formId: string) {
+  const submitted = useRef(false);
+  const [submits, setSubmits] = useState(0);
+  useEffect(() => {
+    const ownForm = (event: Event) =>
+      event.target instanceof HTMLFormElement && event.target.id === formId;
+    const onSubmit = (event: Event) => {
+      if (!ownForm(event)) return;
+      submitted.current = true;
+      setSubmits((count) => count + 1);
+    };
+    const onInput = (event: Event) => {
+      const field = event.target as HTMLInputElement | null;
+      if (field?.form?.id === formId) submitted.current = false;
+    };
+    document.addEventListener("submit", onSubmit, true);
+    document.addEventListener("input", onInput, true);
+    return () => {
+      document.removeEventListener("submit", onSubmit, true);
+      document.removeEventListener("input", onInput, true);
+    };
+  }, [formId]);
+  return { submitted, submits };
+}
+
+/**
  * GOV.UK-style summary heading a failed form: form-level errors, then a link to each invalid field.
- * Focused when it appears after a submit (JS) so screen-reader users hear what went wrong.
+ * It takes the focus when a submit of its form fails (in the browser or at the server), so
+ * keyboard and screen-reader users land on what went wrong; not when a field's check fails while
+ * the user moves between fields.
  */
 export function ErrorSummary({
-  formErrors,
-  formErrorId,
+  form,
   fields,
 }: {
-  formErrors?: string[];
-  formErrorId: string;
+  form: { id: string; errorId: string; errors?: string[] };
   fields: Array<{ meta: FieldMetadata<unknown>; label: string }>;
 }) {
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
   const summary = useRef<HTMLDivElement>(null);
+  const formErrors = form.errors;
   const invalid = fields.filter(({ meta }) => meta.errors?.length);
   const hasErrors = Boolean(formErrors?.length || invalid.length);
+  const { submitted, submits } = useSubmitsOf(form.id);
   useEffect(() => {
-    if (!hasErrors) return;
-    // After a submit, not while the user moves between fields (a blur can bring errors too):
-    // taking the focus from the field they just entered would lose their place. Checked a tick
-    // later, once a moving focus has landed.
-    const timer = setTimeout(() => {
-      const active = document.activeElement;
-      const editing =
-        active instanceof HTMLInputElement ||
-        active instanceof HTMLSelectElement ||
-        active instanceof HTMLTextAreaElement;
-      if (!editing) summary.current?.focus();
-    });
-    return () => clearTimeout(timer);
-  }, [hasErrors]);
+    if (!hasErrors || !submitted.current) return;
+    submitted.current = false;
+    summary.current?.focus();
+  }, [hasErrors, submitted, submits]);
   if (!hasErrors) return null;
   return (
     <div
@@ -256,7 +278,7 @@ export function ErrorSummary({
     >
       <h2 className="font-semibold">{t("forms.problemTitle")}</h2>
       {formErrors?.length ? (
-        <ul id={formErrorId} className="mt-2">
+        <ul id={form.errorId} className="mt-2">
           {formErrors.map((error) => (
             <li key={error}>{error}</li>
           ))}

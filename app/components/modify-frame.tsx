@@ -62,11 +62,7 @@ export function ModifyFrame({
           <p className="text-sm text-green-900" data-testid="change-allowed">
             {t("modify.allowed")}
           </p>
-          <ErrorSummary
-            formErrors={form.errors}
-            formErrorId={form.errorId}
-            fields={summaryFields}
-          />
+          <ErrorSummary form={form} fields={summaryFields} />
           {children}
           <div>
             <StatusButton pending={isPending} disabled={isPending}>

@@ -195,7 +195,7 @@ function NoteForm({
       <AuthenticityTokenInput name="csrf" />
       <EnhancedInput />
       <input type="hidden" name="intent" value="note" />
-      <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={[]} />
+      <ErrorSummary form={form} fields={[]} />
       <TextareaField meta={fields.content} label={t("notes.newNote")} />
       <div>
         <StatusButton pending={send.state !== "idle"} disabled={send.state !== "idle"}>

@@ -72,8 +72,7 @@ export function ReceiptForm({
       <AuthenticityTokenInput name="csrf" />
       <EnhancedInput />
       <ErrorSummary
-        formErrors={form.errors}
-        formErrorId={form.errorId}
+        form={form}
         fields={[
           { meta: fields.receiptNumber, label: t("receipt.number") },
           { meta: fields.paymentDate, label: t("receipt.date") },

@@ -79,8 +79,7 @@ export default function VerifyEmailPage() {
       )}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <ErrorSummary
-          formErrors={form.errors}
-          formErrorId={form.errorId}
+          form={form}
           fields={[{ meta: fields.email, label: t("verifyEmail.email") }]}
         />
         <AuthenticityTokenInput name="csrf" />

@@ -84,8 +84,7 @@ export default function ChangePasswordPage() {
     <Card title={t("changePassword.heading")} headingLevel={1} className="max-w-lg">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <ErrorSummary
-          formErrors={form.errors}
-          formErrorId={form.errorId}
+          form={form}
           fields={[
             { meta: fields.currentPassword, label: t("changePassword.current") },
             { meta: fields.newPassword, label: t("changePassword.new") },

@@ -366,8 +366,7 @@ function Tickets({
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
           <AuthenticityTokenInput name="csrf" />
           <ErrorSummary
-            formErrors={form.errors}
-            formErrorId={form.errorId}
+            form={form}
             fields={[
               { meta: fields.category, label: t("tickets.category") },
               { meta: fields.subject, label: t("tickets.subject") },

@@ -142,7 +142,7 @@ export default function TicketThread() {
           ) : (
             <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
               <AuthenticityTokenInput name="csrf" />
-              <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={[]} />
+              <ErrorSummary form={form} fields={[]} />
               <TextareaField meta={fields.message} label={t("tickets.message")} />
               <div>
                 <StatusButton pending={isPending} disabled={isPending}>

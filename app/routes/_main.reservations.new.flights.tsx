@@ -81,7 +81,7 @@ export default function FlightsStep() {
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       <EnterSubmitsForm>{t("continue")}</EnterSubmitsForm>
       <AuthenticityTokenInput name="csrf" />
-      <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={allFields} />
+      <ErrorSummary form={form} fields={allFields} />
       <FlightsFields fields={fields} airlines={airlines} resolved={resolved} />
       <ContinueButton />
     </Form>

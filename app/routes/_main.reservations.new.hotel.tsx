@@ -193,8 +193,7 @@ export default function HotelStep() {
         <EnterSubmitsForm>{t("continue")}</EnterSubmitsForm>
         <AuthenticityTokenInput name="csrf" />
         <ErrorSummary
-          formErrors={form.errors}
-          formErrorId={form.errorId}
+          form={form}
           fields={[
             { meta: fields.propertyId, label: t("hotel.hotel") },
             { meta: fields.checkIn, label: t("hotel.checkIn") },

@@ -94,7 +94,7 @@ export default function RoomsStep() {
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       <EnterSubmitsForm>{t("continue")}</EnterSubmitsForm>
       <AuthenticityTokenInput name="csrf" />
-      <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={[]} />
+      <ErrorSummary form={form} fields={[]} />
 
       <RoomsFields form={form} fields={fields} roomTypes={roomTypes} countries={countries} />
       <ContinueButton />

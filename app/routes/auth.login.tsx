@@ -116,8 +116,7 @@ export default function LoginPage() {
     <Card title={t("login.heading")} headingLevel={1} className="mx-auto max-w-md">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <ErrorSummary
-          formErrors={form.errors}
-          formErrorId={form.errorId}
+          form={form}
           fields={[
             { meta: fields.username, label: t("login.username") },
             { meta: fields.password, label: t("login.password") },

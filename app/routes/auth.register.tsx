@@ -134,7 +134,7 @@ export default function RegisterPage() {
     <Card title={t("register.heading")} headingLevel={1}>
       <p className="mb-4 text-sm text-gray-700">{t("register.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
-        <ErrorSummary formErrors={form.errors} formErrorId={form.errorId} fields={labelled} />
+        <ErrorSummary form={form} fields={labelled} />
         <AuthenticityTokenInput name="csrf" />
         <fieldset className="grid gap-4 md:grid-cols-2">
           <legend className="mb-2 font-semibold">{t("register.agencySection")}</legend>

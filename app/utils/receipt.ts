@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeDigits } from "~/utils/numbers";
-import { requiredText, typedDate, typedTime } from "~/utils/validation";
+import { optionalText, requiredText, typedDate, typedTime } from "~/utils/validation";
 
 /**
  * The receipt form (a bank receipt for an order's payment), for the browser and the server: the
@@ -38,7 +38,7 @@ export function receiptSchema(language: string) {
     amount,
     currency: requiredId,
     bank: optionalId,
-    description: z.string().trim().max(1000, "validation.tooLong").default(""),
+    description: optionalText(1000),
     receipt: z
       .instanceof(File, { message: "validation.required" })
       .refine((file) => file.size > 0, "validation.required")

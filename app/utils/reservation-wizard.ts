@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ageOn, formatDateInput } from "~/utils/date-input";
 import { normalizeDigits } from "~/utils/numbers";
-import { requiredText, typedDate, typedTime } from "~/utils/validation";
+import { optionalText, requiredText, typedDate, typedTime } from "~/utils/validation";
 
 /**
  * The request wizard's forms, for the browser (conform) and the server alike: one schema per
@@ -82,8 +82,8 @@ export function hotelStepSchema(language: string, today: string) {
       checkIn: dateField(language),
       checkOut: dateField(language),
       needTransfer: z.boolean().default(false),
-      description: z.string().trim().max(1000, "validation.tooLong").default(""),
-      agencyRef: z.string().trim().max(50, "validation.tooLong").default(""),
+      description: optionalText(1000),
+      agencyRef: optionalText(50),
       // The search fields share the form; their values travel in the URL (hotelFiltersSchema).
       packageId: z.string().optional(),
       place: z.string().optional(),

@@ -8,12 +8,29 @@ import { normalizeDigits } from "~/utils/numbers";
  * Spec §5 gives the messages and the password rule.
  */
 
+/**
+ * Invisible control characters (NUL, escape, …) that no keyboard types, only a paste or a forged
+ * post: refused rather than passed on to the provider. Tab and line breaks are text.
+ */
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
 export const requiredText = (max = 200) =>
   z
     .string({ required_error: "validation.required", invalid_type_error: "validation.required" })
     .trim()
     .min(1, "validation.required")
-    .max(max, "validation.tooLong");
+    .max(max, "validation.tooLong")
+    .regex(WITHOUT_CONTROL_CHARACTERS, "validation.controlCharacters");
+
+/** A text the user may leave empty. */
+export const optionalText = (max: number) =>
+  z
+    .string({ invalid_type_error: "validation.required" })
+    .trim()
+    .max(max, "validation.tooLong")
+    .regex(WITHOUT_CONTROL_CHARACTERS, "validation.controlCharacters")
+    .default("");
 
 // Spec §5: at least 8 characters, one capital letter, one small letter, one digit.
 export const PASSWORD_MIN_LENGTH = 8;

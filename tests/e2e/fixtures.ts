@@ -1,16 +1,15 @@
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { test as base, expect, type Page } from "@playwright/test";
+import { join } from "node:path";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import type { ReceivedCall } from "#tests/mocks/call-log";
 import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { PORTAL_COMMAND, portalEnv } from "./portal-env";
+import { startPortal, startWorkerServers, workerServers, type WorkerServers } from "./servers";
 
 /** Talks to the sandbox's /__sandbox control endpoints. */
 export class Sandbox {
-  constructor(readonly url = process.env.E2E_SANDBOX_URL!) {}
+  constructor(readonly url = workerServers().sandboxUrl) {}
 
   private async call(method: string, path: string, body?: unknown) {
     const response = await fetch(`${this.url}/__sandbox${path}`, {
@@ -106,6 +105,15 @@ export class Portal {
     await this.page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
   }
 
+  /** Presses Tab until `target` has the focus, as a keyboard user would. */
+  async tabTo(target: Locator) {
+    for (let presses = 0; presses < 120; presses += 1) {
+      if (await target.evaluate((element) => element === document.activeElement)) return;
+      await this.page.keyboard.press("Tab");
+    }
+    throw new Error("Not reachable with Tab");
+  }
+
   async switchLanguage(language: "English" | "فارسی") {
     await this.page.getByRole("button", { name: language, exact: true }).click();
     await this.page
@@ -115,73 +123,36 @@ export class Portal {
   }
 }
 
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * One more portal process on the same session store as the one under test (unless `env` names
- * another, such as REDIS_URL): a restart, or a second instance behind a load balancer. Cookies of
- * `localhost` reach it too (they ignore ports). What it writes to stdout and stderr is kept.
+ * One more portal process on the worker's session store (unless `env` names another, such as
+ * REDIS_URL): a restart, or a second instance behind a load balancer. Its output is kept.
  */
-export async function startPortalInstance(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, PORTAL_COMMAND, {
-    env: { ...process.env, ...portalEnv(String(port), process.env.E2E_SANDBOX_URL!), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const url = `http://localhost:${port}`;
-  await expect
-    .poll(
-      () =>
-        fetch(`${url}/healthcheck`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(200);
-  return {
-    url,
-    /** Everything the process has written so far. */
-    output: () => output,
-    /** SIGKILL: no chance to finish anything, as a crash. */
-    async kill() {
-      if (child.exitCode !== null) return;
-      child.kill("SIGKILL");
-      await exited;
-    },
-    /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
-    async stop() {
-      child.kill("SIGTERM");
-      return exited;
-    },
-  };
+export function startPortalInstance(env: Record<string, string> = {}) {
+  const { sandboxUrl, sessionDir } = workerServers();
+  return startPortal({ sandboxUrl, sessionDir, env, keepOutput: true });
 }
-
-/** Where the portal under test keeps drafts and submit claims (its SESSION_DIR in playwright.config.ts). */
-export const PORTAL_RECORDS_DIR = ".data/e2e/sessions/records";
 
 type Fixtures = { sandbox: Sandbox; portal: Portal };
+type WorkerFixtures = { servers: WorkerServers };
 
-export const test = base.extend<Fixtures>({
-  sandbox: async ({}, use) => {
-    const sandbox = new Sandbox();
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  servers: [
+    async ({}, use, workerInfo) => {
+      const started = await startWorkerServers(workerInfo.parallelIndex);
+      await use(started.servers);
+      await started.stop();
+    },
+    { scope: "worker", auto: true, timeout: 60_000 },
+  ],
+  baseURL: async ({ servers }, use) => use(servers.portalUrl),
+  sandbox: async ({ servers }, use) => {
+    const sandbox = new Sandbox(servers.sandboxUrl);
     await sandbox.reset();
     await use(sandbox);
   },
-  portal: async ({ page, javaScriptEnabled, sandbox: _sandbox }, use) => {
+  portal: async ({ page, javaScriptEnabled, servers, sandbox: _sandbox }, use) => {
     // Wizard drafts outlive sessions on purpose; each test starts without one.
-    rmSync(PORTAL_RECORDS_DIR, { recursive: true, force: true });
+    rmSync(join(servers.sessionDir, "records"), { recursive: true, force: true });
     await use(new Portal(page, javaScriptEnabled));
   },
 });

@@ -128,6 +128,53 @@ test.describe("receipts", () => {
     );
   });
 
+  test("a receipt can be completed with the keyboard alone, the file chosen from the keyboard", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await portal.visit("/orders/order-details/3002");
+    await portal.tabTo(page.getByRole("link", { name: "Submit a receipt" }));
+    await page.keyboard.press("Enter");
+    // With JS the dialog takes the focus; without, the receipt page loads.
+    if (portal.javaScriptEnabled) await expect(page.getByTestId("receipt-dialog")).toBeVisible();
+    else await page.waitForURL(/\/receipt$/);
+    const typeInto = async (label: string, text: string, exact = false) => {
+      await portal.tabTo(page.getByLabel(label, { exact }));
+      await page.keyboard.type(text);
+    };
+    await typeInto("Receipt number", "RC-KEYS-1");
+    // A closed select picks the option whose label is typed.
+    await typeInto("Receipt payment type", "Bank transfer");
+    await typeInto("Payment date", formatDateInput("2026-11-20", "en"));
+    await typeInto("Payment time", "10:30");
+    await typeInto("Sender's name", "Sara Ahmadi");
+    await typeInto("Amount", "300", true);
+    await portal.tabTo(page.getByLabel("Receipt file"));
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Space");
+    await (await chooser).setFiles({ name: "receipt.png", mimeType: "image/png", buffer: PNG });
+    await portal.tabTo(page.getByRole("button", { name: "Submit receipt" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Receipt was submitted successfully")).toBeVisible();
+    const payment = (await sandbox.state()).payments.find(
+      (entry) => entry.receiptNumber === "RC-KEYS-1",
+    );
+    expect(payment).toMatchObject({ sourceAmount: 300, payerName: "Sara Ahmadi" });
+  });
+
+  test("after a failed submit the focus is on the list of problems", async ({ portal, page }) => {
+    test.skip(!portal.javaScriptEnabled, "moving the focus takes a script");
+    await portal.signIn();
+    await openReceiptForm(portal, 3002);
+    await page.getByLabel("Receipt number").fill("RC-FOCUS-1");
+    await page.getByRole("button", { name: "Submit receipt" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toBeFocused();
+    await expect(page.getByLabel("Receipt number")).toHaveValue("RC-FOCUS-1");
+  });
+
   test("an oversized file and a renamed non-image are refused, the other values kept", async ({
     portal,
     page,

@@ -31,8 +31,12 @@ function requestById(state: SandboxState, id: number) {
   return state.requests.find((request) => request.id === id);
 }
 
-const rowNumbers = (portal: Portal) =>
-  portal.page.getByTestId("requests-table").locator("tbody tr td:first-child a").allInnerTexts();
+/** The list shows exactly these request numbers, in order (retried: a client navigation can
+ * change the URL a moment before the rows). */
+const expectRows = (portal: Portal, numbers: string[]) =>
+  expect(
+    portal.page.getByTestId("requests-table").locator("tbody tr td:first-child a"),
+  ).toHaveText(numbers);
 
 test.describe("requests list", () => {
   test("newest first, paged and filtered by URL; the dashboard's counters land on their state", async ({
@@ -46,17 +50,17 @@ test.describe("requests list", () => {
     await expect(page).toHaveURL(/\/reservations\/list\?state=PaymentPending$/);
     const pending = all.filter((request) => request.state === "PaymentPending");
     await expect(page.getByTestId("result-count")).toHaveText(`${pending.length} requests`);
-    expect(await rowNumbers(portal)).toEqual(pending.map((request) => request.requestNumber));
+    await expectRows(portal, pending.map((request) => request.requestNumber));
     await expect(page.getByLabel("State")).toHaveValue("PaymentPending");
 
     await portal.visit("/reservations/list");
     await expect(page.getByTestId("result-count")).toHaveText(`${all.length} requests`);
-    expect(await rowNumbers(portal)).toEqual(all.slice(0, 10).map((r) => r.requestNumber));
+    await expectRows(portal, all.slice(0, 10).map((r) => r.requestNumber));
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);
-    expect(await rowNumbers(portal)).toEqual(all.slice(10, 20).map((r) => r.requestNumber));
+    await expectRows(portal, all.slice(10, 20).map((r) => r.requestNumber));
     await portal.visit("/reservations/list?page=3");
-    expect(await rowNumbers(portal)).toEqual(all.slice(20).map((r) => r.requestNumber));
+    await expectRows(portal, all.slice(20).map((r) => r.requestNumber));
 
     // The form: a guest's name and a page size, into the URL.
     const guest = all[5].rooms[0].passengers[0];
@@ -69,7 +73,7 @@ test.describe("requests list", () => {
         room.passengers.some((p) => `${p.firstName} ${p.lastName}`.includes(guest.lastName)),
       ),
     );
-    expect(await rowNumbers(portal)).toEqual(withGuest.map((r) => r.requestNumber));
+    await expectRows(portal, withGuest.map((r) => r.requestNumber));
   });
 
   test("check-in range, a date it cannot read, and an empty result that offers to clear", async ({
@@ -287,6 +291,26 @@ test.describe("notes", () => {
     await expect
       .poll(async () => requestById(await sandbox.state(), id)!.notes.at(-1)!.isRead)
       .toBe(true);
+  });
+
+  test("a note can be written and sent with the keyboard alone", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await portal.visit("/reservations/reservation-details/7003");
+    await portal.tabTo(page.getByLabel("New note to the provider"));
+    await page.keyboard.type("Sent without a mouse.");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Send note" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.locator('[data-from="agency"]').filter({ hasText: "Sent without a mouse." }),
+    ).toBeVisible();
+    expect(requestById(await sandbox.state(), 7003)!.notes.at(-1)?.content).toBe(
+      "Sent without a mouse.",
+    );
   });
 
   test("no send box on a confirmed request, and a forced post is refused", async ({

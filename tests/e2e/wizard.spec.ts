@@ -699,15 +699,6 @@ test.describe("new request wizard in Persian, added to an order", () => {
 test.describe("new request wizard with the keyboard and assistive technology", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "keyboard and axe runs need JS");
 
-  /** Tab until `target` has the focus, as a keyboard user would. */
-  async function tabTo(page: Page, target: Locator) {
-    for (let presses = 0; presses < 120; presses += 1) {
-      if (await target.evaluate((element) => element === document.activeElement)) return;
-      await page.keyboard.press("Tab");
-    }
-    throw new Error("Not reachable with Tab");
-  }
-
   test("the whole wizard can be completed with the keyboard alone", async ({
     portal,
     page,
@@ -716,23 +707,23 @@ test.describe("new request wizard with the keyboard and assistive technology", (
     await portal.signIn();
     await portal.visit("/reservations/new/hotel");
     // A radio group takes one Tab; the arrow keys choose within it.
-    await tabTo(page, page.getByLabel("Grand Bosphorus Hotel"));
+    await portal.tabTo(page.getByLabel("Grand Bosphorus Hotel"));
     for (let presses = 0; presses < 10; presses += 1) {
       if (await page.getByLabel("Marina Pearl Resort").isChecked()) break;
       await page.keyboard.press("ArrowDown");
     }
     await expect(page.getByLabel("Marina Pearl Resort")).toBeChecked();
-    await tabTo(page, page.getByLabel("Check-in date"));
+    await portal.tabTo(page.getByLabel("Check-in date"));
     await page.keyboard.type(formatDateInput(CHECK_IN, "en"));
     await page.keyboard.press("Tab");
     await page.keyboard.type(formatDateInput(CHECK_OUT, "en"));
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/rooms$/);
     await portal.hydrated();
-    await tabTo(page, page.getByRole("button", { name: "Add a Single room" }));
+    await portal.tabTo(page.getByRole("button", { name: "Add a Single room" }));
     await page.keyboard.press("Enter");
     const guest = page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" });
-    await tabTo(page, guest.getByLabel("First name"));
+    await portal.tabTo(guest.getByLabel("First name"));
     await page.keyboard.type("Sara");
     await page.keyboard.press("Tab");
     await page.keyboard.type("Ahmadi");
@@ -743,11 +734,11 @@ test.describe("new request wizard with the keyboard and assistive technology", (
     await page.keyboard.type("P4001201");
     await page.keyboard.press("Tab");
     await page.keyboard.type("Iran");
-    await tabTo(page, page.getByRole("button", { name: "Continue" }).last());
+    await portal.tabTo(page.getByRole("button", { name: "Continue" }).last());
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/review$/);
     await portal.hydrated();
-    await tabTo(page, page.getByRole("button", { name: "Submit request" }));
+    await portal.tabTo(page.getByRole("button", { name: "Submit request" }));
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/reservations\/list$/);
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);

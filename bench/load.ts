@@ -1,0 +1,269 @@
+import autocannon, { type Request as CannonRequest } from "autocannon";
+import { percentile, rssMb, startServers } from "./lib";
+
+/**
+ * Load and soak: LOAD_USERS (50) agency users at once for LOAD_SECONDS (60), each connection one user's
+ * visit, over and over: sign in, dashboard, a new request through the wizard (hotel, rooms,
+ * review, submit), the requests list, the new request’s details and two note polls. The sandbox
+ * adds LOAD_LATENCY_MS (50) to every provider call. autocannon drives it; the per-page times come from
+ * the portal's own request log (one JSON line per request, decision 011).
+ * Prints errors (goal 0), p50/p95/p99 per page (goal p99 < 500 ms), requests per second and the
+ * portal's RSS at start and end. `npm run bench:soak` (LOAD_SECONDS=300) is the soak: RSS growth < 20%.
+ */
+
+const USERS = Number(process.env.LOAD_USERS ?? 50);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const LATENCY_MS = Number(process.env.LOAD_LATENCY_MS ?? 50);
+const P99_GOAL_MS = 500;
+const PASSWORD = "Load-test-2026";
+
+const servers = await startServers({ keepPortalOutput: true });
+const { portalUrl, sandboxUrl, portalPid } = servers;
+
+/** One agency per simulated user: a user's wizard draft is the user's own (decision 008). */
+async function registerAgencies(count: number) {
+  const userNames: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const userName = `load-user-${index}`;
+    const response = await fetch(`${sandboxUrl}/api/AgencyClient`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; domain-model=CreateAgencyDTO" },
+      body: JSON.stringify({
+        AgencyName: `Load Agency ${index}`,
+        ManagerFirstName: "Load",
+        ManagerLastName: `User ${index}`,
+        PhoneNumber: "+98 21 5555 0000",
+        Email: `load${index}@example.com`,
+        CountryCode: "IR",
+        City: "Tehran",
+        Address: "Test street",
+        UserName: userName,
+        Password: PASSWORD,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`Registration: ${await response.text()}`);
+    const { AgencyId } = (await response.json()) as { AgencyId: number };
+    await fetch(`${sandboxUrl}/__sandbox/agencies/${AgencyId}/approve`, { method: "POST" });
+    userNames.push(userName);
+  }
+  return userNames;
+}
+
+type SandboxHotel = {
+  hotelName: string;
+  accommodationPropertyId: number;
+  availableSince: string;
+  availableUntil: string;
+  roomTypes: Array<{ typeId: number; baseCapacity: number }>;
+};
+
+async function bookableRoom() {
+  const state = (await (await fetch(`${sandboxUrl}/__sandbox/state`)).json()) as {
+    hotels: SandboxHotel[];
+  };
+  const hotel = state.hotels.find((entry) => entry.hotelName === "Marina Pearl Resort")!;
+  const single = hotel.roomTypes.find((room) => room.baseCapacity === 1)!;
+  const inDays = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replace(/-/g, "/");
+  return {
+    propertyId: String(hotel.accommodationPropertyId),
+    roomTypeId: String(single.typeId),
+    checkIn: inDays(20),
+    checkOut: inDays(23),
+  };
+}
+
+const userNames = await registerAgencies(USERS);
+const room = await bookableRoom();
+await fetch(`${sandboxUrl}/__sandbox/faults`, {
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify({ path: "*", latencyMs: LATENCY_MS }),
+});
+
+/* ---------- One user's visit, as autocannon requests over a per-connection context ---------- */
+
+type Visit = {
+  cookies: Record<string, string>;
+  csrf?: string;
+  userName?: string;
+  submitKey?: string;
+  reviewedFinal?: string;
+  requestId?: string;
+};
+
+let nextUser = 0;
+const failures: string[] = [];
+
+function keepCookies(context: Visit, headers: Record<string, unknown>) {
+  const raw = headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  for (const header of list) {
+    const [pair] = String(header).split(";");
+    const at = pair.indexOf("=");
+    context.cookies[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+}
+
+const hiddenValue = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+
+function step(
+  method: "GET" | "POST",
+  path: string | ((context: Visit) => string),
+  options: {
+    form?: (context: Visit) => Record<string, string>;
+    expect: number;
+    read?: (body: string, context: Visit) => void;
+  },
+): CannonRequest {
+  return {
+    method,
+    setupRequest: (request, context) => {
+      const visit = context as Visit;
+      const headers: Record<string, string> = {
+        cookie: Object.entries(visit.cookies ?? {})
+          .map(([name, value]) => `${name}=${value}`)
+          .join("; "),
+      };
+      const target = typeof path === "function" ? path(visit) : path;
+      if (options.form) {
+        headers["content-type"] = "application/x-www-form-urlencoded";
+        return {
+          ...request,
+          method,
+          path: target,
+          headers,
+          body: new URLSearchParams({ csrf: visit.csrf ?? "", ...options.form(visit) }).toString(),
+        };
+      }
+      return { ...request, method, path: target, headers };
+    },
+    onResponse: (status, body, context, headers) => {
+      const visit = context as Visit;
+      visit.cookies ??= {};
+      keepCookies(visit, (headers ?? {}) as Record<string, unknown>);
+      const target = typeof path === "function" ? path(visit) : path;
+      if (status !== options.expect) failures.push(`${method} ${target}: ${status}`);
+      visit.csrf = hiddenValue(body, "csrf") ?? visit.csrf;
+      options.read?.(body, visit);
+    },
+  };
+}
+
+const visit: CannonRequest[] = [
+  step("GET", "/auth/login", {
+    expect: 200,
+    read: (_body, context) => {
+      context.userName = userNames[nextUser++ % userNames.length];
+    },
+  }),
+  step("POST", "/auth/login", {
+    form: (context) => ({ username: context.userName!, password: PASSWORD }),
+    expect: 302,
+  }),
+  step("GET", "/dashboard", { expect: 200 }),
+  step("GET", "/reservations/new/hotel", { expect: 200 }),
+  step("POST", "/reservations/new/hotel", {
+    form: () => ({ propertyId: room.propertyId, checkIn: room.checkIn, checkOut: room.checkOut }),
+    expect: 302,
+  }),
+  step("GET", "/reservations/new/rooms", { expect: 200 }),
+  step("POST", "/reservations/new/rooms", {
+    form: (context) => ({
+      "rooms[0].roomTypeId": room.roomTypeId,
+      "rooms[0].guests[0].firstName": "Load",
+      "rooms[0].guests[0].lastName": context.userName!.replace(/\W/g, ""),
+      "rooms[0].guests[0].dateOfBirth": "1990/05/17",
+      "rooms[0].guests[0].gender": "Female",
+      "rooms[0].guests[0].passportNumber": "P4001201",
+      "rooms[0].guests[0].nationality": "IR",
+    }),
+    expect: 302,
+  }),
+  step("GET", "/reservations/new/review", {
+    expect: 200,
+    read: (body, context) => {
+      context.submitKey = hiddenValue(body, "submitKey");
+      context.reviewedFinal = hiddenValue(body, "reviewedFinal");
+    },
+  }),
+  step("POST", "/reservations/new/review", {
+    form: (context) => ({
+      submitKey: context.submitKey ?? "",
+      reviewedFinal: context.reviewedFinal ?? "",
+    }),
+    expect: 302,
+  }),
+  step("GET", "/reservations/list", {
+    expect: 200,
+    read: (body, context) => {
+      context.requestId = /reservation-details\/(\d+)/.exec(body)?.[1];
+    },
+  }),
+  step("GET", (context) => `/reservations/reservation-details/${context.requestId}`, {
+    expect: 200,
+  }),
+  step("GET", (context) => `/reservations/reservation-details/${context.requestId}/notes`, {
+    expect: 200,
+  }),
+  step("GET", (context) => `/reservations/reservation-details/${context.requestId}/notes`, {
+    expect: 200,
+  }),
+];
+
+/* ---------- Run ---------- */
+
+const rssAtStart = rssMb(portalPid);
+const logStart = servers.portalOutput().length;
+console.log(
+  `${USERS} users for ${SECONDS} s, ${LATENCY_MS} ms added to every provider call; portal RSS ${rssAtStart} MB`,
+);
+const rssSamples: number[] = [];
+const sampler = setInterval(() => rssSamples.push(rssMb(portalPid)), 1000);
+const result = await autocannon({
+  url: portalUrl,
+  connections: USERS,
+  duration: SECONDS,
+  requests: visit,
+  initialContext: { cookies: {} },
+  timeout: 30,
+});
+clearInterval(sampler);
+const rssAtEnd = rssMb(portalPid);
+// The first tenth of the run warms caches and the JIT; growth is counted from there.
+const warmUpSeconds = Math.max(1, Math.round(SECONDS / 10));
+const warmRss = rssSamples[Math.min(rssSamples.length - 1, warmUpSeconds - 1)];
+
+/** Pages by route: ids become `:id`, so each page's times are counted together. */
+const routeOf = (path: string) => path.replace(/\/\d+(?=\/|$)/g, "/:id");
+const times = new Map<string, number[]>();
+for (const line of servers.portalOutput().slice(logStart).split("\n")) {
+  if (!line.startsWith("{")) continue;
+  const entry = JSON.parse(line) as { msg: string; method: string; path: string; ms: number };
+  if (entry.msg !== "request") continue;
+  const key = `${entry.method} ${routeOf(entry.path)}`;
+  times.set(key, [...(times.get(key) ?? []), entry.ms]);
+}
+
+const rows = [...times].map(([route, values]) => ({
+  route,
+  count: values.length,
+  p50: percentile(values, 50),
+  p95: percentile(values, 95),
+  p99: percentile(values, 99),
+}));
+console.table(rows);
+const worstP99 = Math.max(...rows.map((row) => row.p99));
+const visits = times.get("POST /reservations/new/review")?.length ?? 0;
+console.log(
+  [
+    `requests: ${result.requests.total} (${Math.round(result.requests.average)}/s), visits completed: ${visits}`,
+    `errors: ${failures.length + result.errors + result.timeouts} (unexpected statuses ${failures.length}, connection errors ${result.errors}, timeouts ${result.timeouts}), goal 0`,
+    `worst p99 of a page: ${worstP99} ms, goal < ${P99_GOAL_MS} ms`,
+    `portal RSS: ${rssAtStart} MB idle, ${warmRss} MB after the first ${warmUpSeconds} s, ${rssAtEnd} MB at the end, peak ${Math.max(...rssSamples)} MB`,
+    `RSS growth after warm-up: ${Math.round(((rssAtEnd - warmRss) / warmRss) * 100)}% (soak goal < 20%)`,
+  ].join("\n"),
+);
+if (failures.length) console.log("first failures:", [...new Set(failures)].slice(0, 10));
+servers.stop();

@@ -1,0 +1,127 @@
+import { chromium } from "@playwright/test";
+import { signIn, startServers } from "./lib";
+
+/**
+ * How soon a page is usable on a slow line and a slow PC: Chromium with "slow 3G" (400 kbps down
+ * and up, 400 ms round trip) and the CPU slowed 6×, JS on and off. Usable = the page's form is
+ * visible and can be submitted (the portal's forms work before any script runs). Each time is
+ * divided by the page's physical limit on that line: 3 round trips (connection, document,
+ * stylesheet) plus the HTML and CSS bytes as sent, over the bandwidth. Goal: at most 1.3.
+ * RUNS (3) loads per page and mode, the median counts.
+ */
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const RTT_MS = 400;
+const KBPS = 400;
+const BYTES_PER_MS = (KBPS * 1000) / 8 / 1000;
+const CPU_SLOWDOWN = 6;
+const GOAL = 1.3;
+
+const PAGES = [
+  { name: "sign-in", path: "/auth/login", signedIn: false, ready: "Sign in" },
+  { name: "dashboard", path: "/dashboard", signedIn: true, ready: "Refresh" },
+  { name: "wizard, step 1", path: "/reservations/new/hotel", signedIn: true, ready: "Continue" },
+];
+
+const servers = await startServers();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+
+/** One cold load (new context: no cache, no open connection); ms until usable, and bytes sent. */
+async function loadOnce(path: string, cookie: string | null, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: servers.portalUrl });
+  if (cookie) {
+    const url = new URL(servers.portalUrl);
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return {
+          name: pair.slice(0, at),
+          value: pair.slice(at + 1),
+          domain: url.hostname,
+          path: "/",
+        };
+      }),
+    );
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: RTT_MS,
+    downloadThroughput: BYTES_PER_MS * 1000,
+    uploadThroughput: BYTES_PER_MS * 1000,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  let documentAndCssBytes = 0;
+  const resourceTypes = new Map<string, string>();
+  let stylesheetDone: () => void = () => {};
+  const stylesheetLoaded = new Promise<number>((resolve) => {
+    stylesheetDone = () => resolve(performance.now());
+  });
+  cdp.on("Network.responseReceived", (event: { requestId: string; type: string }) =>
+    resourceTypes.set(event.requestId, event.type),
+  );
+  cdp.on("Network.loadingFinished", (event: { encodedDataLength: number; requestId: string }) => {
+    const type = resourceTypes.get(event.requestId);
+    if (type === "Document" || type === "Stylesheet")
+      documentAndCssBytes += event.encodedDataLength;
+    if (type === "Stylesheet") stylesheetDone();
+  });
+  return { page, context, stylesheetLoaded, documentAndCssBytes: () => documentAndCssBytes };
+}
+
+/**
+ * The button is laid out and enabled, and the stylesheet is in (the page is painted only then).
+ * Read from outside the page, so it works the same with JS off.
+ */
+async function timeUntilUsable(
+  load: Awaited<ReturnType<typeof loadOnce>>,
+  path: string,
+  submit: string,
+) {
+  const started = performance.now();
+  await load.page.goto(path, { waitUntil: "commit" });
+  const button = load.page.getByRole("button", { name: submit }).first();
+  await button.waitFor({ state: "visible", timeout: 60_000 });
+  if (!(await button.isEnabled())) throw new Error(`${path}: "${submit}" is disabled`);
+  const visibleAt = performance.now();
+  return Math.max(visibleAt, await load.stylesheetLoaded) - started;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+try {
+  const cookie = await signIn(servers.portalUrl);
+  console.log(
+    `${KBPS} kbps, ${RTT_MS} ms round trip, CPU ${CPU_SLOWDOWN}× slower; median of ${RUNS} cold loads`,
+  );
+  console.log(
+    `${"page".padEnd(16)} ${"JS".padEnd(4)} ${"usable".padStart(9)} ${"limit".padStart(9)} ratio`,
+  );
+  for (const { name, path, signedIn, ready } of PAGES) {
+    for (const javaScriptEnabled of [false, true]) {
+      const times: number[] = [];
+      const limits: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const load = await loadOnce(path, signedIn ? cookie : null, javaScriptEnabled);
+        times.push(await timeUntilUsable(load, path, ready));
+        limits.push(3 * RTT_MS + load.documentAndCssBytes() / BYTES_PER_MS);
+        await load.context.close();
+      }
+      const time = median(times);
+      const limit = median(limits);
+      const ratio = time / limit;
+      console.log(
+        `${name.padEnd(16)} ${(javaScriptEnabled ? "on" : "off").padEnd(4)} ${`${Math.round(time)} ms`.padStart(9)} ${`${Math.round(limit)} ms`.padStart(9)} ${ratio.toFixed(2)} ${ratio <= GOAL ? "ok" : `OVER ${GOAL}`}`,
+      );
+    }
+  }
+} finally {
+  await browser.close();
+  servers.stop();
+}

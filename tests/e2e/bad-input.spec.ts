@@ -1,0 +1,292 @@
+import type { Page } from "@playwright/test";
+import { expect, test, type Portal, type Sandbox } from "./fixtures";
+
+/**
+ * Whatever a form is sent, typed or forged: never a 5xx, a translated message, the values back in
+ * the form, and nothing sent to the provider. One table; a new form joins it with a few lines.
+ * The posts go straight to each action (as a forged or scripted post would), with the page's own
+ * CSRF token, so each reaches the form's validation.
+ */
+
+const MEGABYTE_OF_TEXT = "x".repeat(1024 * 1024);
+const CONTROL_TEXT = "Room\u0000 with\u001b[31m escape";
+
+const MESSAGES = {
+  required: "This field is required!",
+  tooLong: "This is too long.",
+  control: "Remove the invisible control characters from this text.",
+  date: "Date is not in correct format!",
+  time: "Time is not in correct format!",
+  checkOutAfterCheckIn: "The check-out date must come after the check-in date.",
+  amount: "Enter an amount above zero, like 1250 or 1250.50.",
+  fileType: "Only JPEG, PNG and PDF files are accepted.",
+  completeAll: "Please complete all required fields before submitting",
+  dateFa: "تاریخ در قالب درست نیست!",
+};
+
+type BadPost = {
+  name: string;
+  /** The page whose form is posted (its CSRF token); the form posts back to it. */
+  page: string;
+  fields: Record<string, string>;
+  /** A file, sent last as the form's file input is. */
+  file?: { field: string; name: string; mimeType: string; buffer: Buffer };
+  language?: "fa";
+  /** Texts the answer must show: the messages by the fields. */
+  shows: string[];
+  /** Values typed that the answer must give back. */
+  keeps?: string[];
+};
+
+const HOTEL = "/reservations/new/hotel";
+/** Stands for the hotel's id in a step-1 post: read from the page's own choice. */
+const A_HOTEL = "(the id of Marina Pearl Resort)";
+const NOTE = "/reservations/reservation-details/7003";
+const CHANGE_DATES = "/reservations/modify-date-reservation/7001";
+const TICKET = "/orders/order-details/3002";
+const REPLY = "/orders/order-details/3001/tickets/15001";
+const RECEIPT = "/orders/order-details/3002/receipt";
+
+const receiptFields = (overrides: Record<string, string>) => ({
+  receiptNumber: "RC-1001",
+  paymentDate: "2026/11/20",
+  paymentTime: "10:30",
+  receiptPaymentType: "1",
+  sendersName: "Sara Ahmadi",
+  amount: "1250",
+  currency: "1",
+  bank: "",
+  description: "",
+  ...overrides,
+});
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+
+const BAD_POSTS: BadPost[] = [
+  // Sign-in and password
+  { name: "sign-in with no fields", page: "/auth/login", fields: {}, shows: [MESSAGES.required] },
+  {
+    name: "sign-in with a 1 MB username",
+    page: "/auth/login",
+    fields: { username: MEGABYTE_OF_TEXT, password: "x" },
+    shows: [MESSAGES.tooLong],
+  },
+  {
+    name: "sign-in with control characters",
+    page: "/auth/login",
+    fields: { username: "demo\u0000", password: "Demo1234" },
+    shows: [MESSAGES.control],
+  },
+  {
+    name: "password change without the current password",
+    page: "/changePassword",
+    fields: { currentPassword: "", newPassword: "Better2026", confirmPassword: "Better2026" },
+    shows: [MESSAGES.required],
+  },
+  // The wizard's first step: dates in every shape
+  {
+    name: "step 1 with February 30th",
+    page: HOTEL,
+    fields: { checkIn: "2026/02/30", checkOut: "2026/03/02" },
+    shows: [MESSAGES.date],
+    keeps: ["2026/02/30"],
+  },
+  {
+    name: "step 1 in Persian with Esfand 30th of a common year (1405)",
+    page: HOTEL,
+    language: "fa",
+    fields: { checkIn: "۱۴۰۵/۱۲/۳۰", checkOut: "۱۴۰۶/۰۱/۰۲" },
+    shows: [MESSAGES.dateFa],
+    keeps: ["۱۴۰۵/۱۲/۳۰"],
+  },
+  {
+    name: "step 1 with the check-out before the check-in",
+    page: HOTEL,
+    fields: { propertyId: A_HOTEL, checkIn: "2027/03/10", checkOut: "2027/03/08" },
+    shows: [MESSAGES.checkOutAfterCheckIn],
+    keeps: ["2027/03/10", "2027/03/08"],
+  },
+  {
+    name: "step 1 with a hotel that is not a number and a 1 MB reference",
+    page: HOTEL,
+    fields: {
+      propertyId: "abc",
+      checkIn: "2027/03/10",
+      checkOut: "2027/03/12",
+      agencyRef: MEGABYTE_OF_TEXT,
+    },
+    shows: ["Choose a hotel from the list.", MESSAGES.tooLong],
+  },
+  // Changes to a request
+  {
+    name: "a change of dates with an impossible date in Persian digits",
+    page: CHANGE_DATES,
+    fields: { checkIn: "۲۰۲۷/۰۲/۲۹", checkOut: "2027/03/02" },
+    shows: [MESSAGES.date],
+    keeps: ["۲۰۲۷/۰۲/۲۹"],
+  },
+  {
+    name: "a change of dates with the check-out first",
+    page: CHANGE_DATES,
+    fields: { checkIn: "2027/03/10", checkOut: "2027/03/01" },
+    shows: [MESSAGES.checkOutAfterCheckIn],
+  },
+  // Notes and tickets
+  {
+    name: "a note of 1 MB",
+    page: NOTE,
+    fields: { intent: "note", content: MEGABYTE_OF_TEXT },
+    shows: [MESSAGES.tooLong],
+  },
+  {
+    name: "a note with control characters",
+    page: NOTE,
+    fields: { intent: "note", content: CONTROL_TEXT },
+    shows: [MESSAGES.control],
+  },
+  {
+    name: "a ticket with an unknown category and no subject",
+    page: TICKET,
+    fields: { category: "99", subject: "", message: "Please call me." },
+    shows: [MESSAGES.completeAll],
+    keeps: ["Please call me."],
+  },
+  {
+    name: "a ticket reply of 1 MB",
+    page: REPLY,
+    fields: { message: MEGABYTE_OF_TEXT },
+    shows: [MESSAGES.tooLong],
+  },
+  // Receipts
+  {
+    name: "a receipt with a negative amount",
+    page: RECEIPT,
+    fields: receiptFields({ amount: "-250" }),
+    file: { field: "receipt", name: "receipt.png", mimeType: "image/png", buffer: PNG },
+    shows: [MESSAGES.amount],
+    keeps: ["-250", "RC-1001"],
+  },
+  {
+    name: "a receipt with an absurd amount and an impossible time",
+    page: RECEIPT,
+    fields: receiptFields({ amount: "99999999999999999999", paymentTime: "25:61" }),
+    file: { field: "receipt", name: "receipt.png", mimeType: "image/png", buffer: PNG },
+    shows: [MESSAGES.amount, MESSAGES.time],
+    keeps: ["99999999999999999999"],
+  },
+  {
+    name: "a receipt with a program named like a picture",
+    page: RECEIPT,
+    // Every other value is right (the amount in Persian digits too): the file's bytes are the fault.
+    fields: receiptFields({ amount: "۱۲۵۰" }),
+    file: {
+      field: "receipt",
+      name: "receipt.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("MZ\x90\x00 this is not a picture"),
+    },
+    shows: [MESSAGES.fileType],
+    keeps: ["۱۲۵۰"],
+  },
+];
+
+async function csrfTokenOf(page: Page) {
+  return page.locator('input[name="csrf"]').first().inputValue();
+}
+
+async function providerWrites(sandbox: Sandbox) {
+  return (await sandbox.calls()).filter((call) => call.method !== "GET").length;
+}
+
+/** The HTML text as a browser shows it: entities decoded, so messages compare as written. */
+function shownText(html: string) {
+  return html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+async function post(portal: Portal, bad: BadPost) {
+  const { page } = portal;
+  await portal.visit(bad.page);
+  const csrf = await csrfTokenOf(page);
+  const hotel = Object.values(bad.fields).includes(A_HOTEL)
+    ? await page.getByLabel("Marina Pearl Resort").getAttribute("value")
+    : null;
+  const fields = Object.fromEntries(
+    Object.entries(bad.fields).map(([name, value]) => [name, value === A_HOTEL ? hotel! : value]),
+  );
+  if (bad.file) {
+    return page.request.post(bad.page, {
+      multipart: {
+        csrf,
+        ...fields,
+        [bad.file.field]: {
+          name: bad.file.name,
+          mimeType: bad.file.mimeType,
+          buffer: bad.file.buffer,
+        },
+      },
+      maxRedirects: 0,
+    });
+  }
+  return page.request.post(bad.page, { form: { csrf, ...fields }, maxRedirects: 0 });
+}
+
+test.describe("bad input", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "posts, not pages: one run is enough");
+  test.setTimeout(120_000);
+
+  test("every form answers with its messages, keeps the values and sends nothing on", async ({
+    portal,
+    sandbox,
+  }) => {
+    for (const language of ["en", "fa"] as const) {
+      const posts = BAD_POSTS.filter((bad) => (bad.language ?? "en") === language);
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      for (const bad of posts) {
+        if (!bad.page.startsWith("/auth/") && !(await isSignedIn(portal))) await portal.signIn();
+        if (bad.page.startsWith("/auth/") && (await isSignedIn(portal))) await signOut(portal);
+        const writesBefore = await providerWrites(sandbox);
+        const response = await post(portal, bad);
+        const html = shownText(await response.text());
+        expect(response.status(), bad.name).toBeGreaterThanOrEqual(400);
+        expect(response.status(), bad.name).toBeLessThan(500);
+        for (const message of bad.shows) expect(html, bad.name).toContain(message);
+        for (const value of bad.keeps ?? []) expect(html, bad.name).toContain(value);
+        expect(await providerWrites(sandbox), bad.name).toBe(writesBefore);
+      }
+    }
+  });
+
+  test("Persian and Arabic-Indic digits are accepted in dates and stored as plain dates", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signIn();
+    await portal.visit(HOTEL);
+    const propertyId = await page.getByLabel("Marina Pearl Resort").getAttribute("value");
+    const csrf = await csrfTokenOf(page);
+    const response = await page.request.post(HOTEL, {
+      form: { csrf, propertyId: propertyId!, checkIn: "۲۰۲۷/۰۳/۱۰", checkOut: "٢٠٢٧/٠٣/١٢" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toMatch(/\/rooms$/);
+    await portal.visit(HOTEL);
+    await expect(page.getByLabel("Check-in date")).toHaveValue("2027/03/10");
+    await expect(page.getByLabel("Check-out date")).toHaveValue("2027/03/12");
+  });
+});
+
+async function isSignedIn(portal: Portal) {
+  const response = await portal.page.request.get("/dashboard", { maxRedirects: 0 });
+  return response.status() === 200;
+}
+
+async function signOut(portal: Portal) {
+  await portal.visit("/dashboard");
+  await portal.page.getByRole("button", { name: /Log Out|خروج/ }).click();
+  await portal.page.waitForURL(/\/auth\/login/);
+}
