@@ -224,8 +224,12 @@ function useSubmitsOf(formId: string) {
   useEffect(() => {
     const ownForm = (event: Event) =>
       event.target instanceof HTMLFormElement && event.target.id === formId;
+    // conform sends its own intents (a field's check on blur, list buttons) as submit events
+    // from a temporary button named `__intent__`: those are not the user submitting.
+    const isIntent = (event: Event) =>
+      (event as SubmitEvent).submitter?.getAttribute("name") === "__intent__";
     const onSubmit = (event: Event) => {
-      if (!ownForm(event)) return;
+      if (!ownForm(event) || isIntent(event)) return;
       submitted.current = true;
       setSubmits((count) => count + 1);
     };

@@ -9,7 +9,7 @@ async function changePassword(
   next: string,
   repeated: string,
 ) {
-  await portal.signIn();
+  await portal.signInDirectly();
   await portal.visit("/changePassword");
   await page.getByLabel("Current password").fill(current);
   await page.getByLabel("New password", { exact: true }).fill(next);
@@ -83,7 +83,7 @@ test.describe("verify email", () => {
   });
 
   test("a malformed email is refused next to the field", async ({ portal, page }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/account/verify-email");
     await page.getByLabel("Email", { exact: true }).fill("bookings@");
     await page.getByRole("button", { name: "Save and send confirmation" }).click();

@@ -264,7 +264,7 @@ test.describe("bad input", () => {
     portal,
     page,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(HOTEL);
     const propertyId = await page.getByLabel("Marina Pearl Resort").getAttribute("value");
     const csrf = await csrfTokenOf(page);

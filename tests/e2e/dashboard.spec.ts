@@ -26,7 +26,7 @@ test.describe("dashboard", () => {
   });
 
   test("/ shows the same dashboard", async ({ portal, page }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await expect(page.getByTestId("counter-Confirmed")).toContainText("5");
@@ -220,7 +220,7 @@ test.describe("dashboard banners with JavaScript", () => {
     page,
   }) => {
     await page.clock.install();
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/dashboard");
     const row = page.getByTestId("banner-row");
     const scrolled = () => row.evaluate((element) => Math.abs(element.scrollLeft));
@@ -236,7 +236,7 @@ test.describe("dashboard banners with JavaScript", () => {
 
   test("stay put while the keyboard is on them", async ({ portal, page }) => {
     await page.clock.install();
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/dashboard");
     const row = page.getByTestId("banner-row");
     await row.focus();

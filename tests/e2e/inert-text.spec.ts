@@ -12,7 +12,7 @@ test("provider notes and ticket messages with markup render as plain text", asyn
 }) => {
   await sandbox.addProviderNote(7001, HOSTILE);
   await sandbox.replyToTicket(15001, HOSTILE);
-  await portal.signIn();
+  await portal.signInDirectly();
   for (const [path, container] of [
     ["/reservations/reservation-details/7001", "notes"],
     ["/orders/order-details/3001/tickets/15001", "ticket-thread"],

@@ -55,7 +55,7 @@ test.describe("main layout", () => {
     portal,
     page,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/changePassword");
     await portal.switchLanguage("فارسی");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

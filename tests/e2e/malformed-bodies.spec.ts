@@ -66,7 +66,7 @@ test.describe("malformed request bodies", () => {
     portal,
     page,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     for (const route of ACTION_ROUTES) {
       for (const body of MALFORMED_BODIES) {
         const response = await page.request.post(route, {

@@ -74,7 +74,7 @@ test.describe("orders", () => {
   });
 
   test("the accounting report downloads with its name", async ({ portal, page }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/orders/order-details/3001");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -95,7 +95,7 @@ test.describe("receipts", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await openReceiptForm(portal, 3002);
     await fillReceipt(portal, "RC-555001");
     await page.getByLabel("Receipt file").setInputFiles({
@@ -133,7 +133,7 @@ test.describe("receipts", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/orders/order-details/3002");
     await portal.tabTo(page.getByRole("link", { name: "Submit a receipt" }));
     await page.keyboard.press("Enter");
@@ -166,7 +166,7 @@ test.describe("receipts", () => {
 
   test("after a failed submit the focus is on the list of problems", async ({ portal, page }) => {
     test.skip(!portal.javaScriptEnabled, "moving the focus takes a script");
-    await portal.signIn();
+    await portal.signInDirectly();
     await openReceiptForm(portal, 3002);
     await page.getByLabel("Receipt number").fill("RC-FOCUS-1");
     await page.getByRole("button", { name: "Submit receipt" }).click();
@@ -181,7 +181,7 @@ test.describe("receipts", () => {
     sandbox,
   }) => {
     const before = (await sandbox.state()).payments.length;
-    await portal.signIn();
+    await portal.signInDirectly();
     await openReceiptForm(portal, 3002);
     await fillReceipt(portal, "RC-555002");
     await page.getByLabel("Receipt file").setInputFiles({
@@ -213,7 +213,7 @@ test.describe("receipts", () => {
     portal,
     page,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await openReceiptForm(portal, 3001);
     await fillReceipt(portal, "RC-555003");
     await page.getByLabel("Receipt file").setInputFiles({
@@ -237,7 +237,7 @@ test.describe("payments", () => {
     const payments = (await sandbox.state()).payments;
     const receipts = payments.filter((payment) => payment.paymentType === "Receipt");
     const cash = payments.filter((payment) => payment.paymentType === "Cash");
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/payments");
     await expect(page.getByTestId("result-count")).toHaveText(`${receipts.length} payments`);
     const receiptTable = page.getByTestId("receipt-payments");
@@ -289,7 +289,7 @@ test.describe("transactions", () => {
     portal,
     page,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/transactions");
     const all = await page.getByTestId("result-count").innerText();
     const allCount = Number(all.match(/\d+/)![0]);
@@ -336,7 +336,7 @@ test.describe("transactions", () => {
 
 test.describe("support tickets", () => {
   test("opened, replied to, and read-only once resolved", async ({ portal, page, sandbox }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/orders/order-details/3002");
     await page.getByRole("button", { name: "Open the ticket" }).click();
     await expect(

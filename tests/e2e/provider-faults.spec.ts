@@ -163,7 +163,7 @@ test.describe("provider faults", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     for (const path of PAGES) {
       await sandbox.expireTokens();
       await page.goto(path);
@@ -218,7 +218,7 @@ test.describe("provider faults met by a form", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     for (const action of ACTIONS) {
       await portal.visit(action.path);
       await action.fill(page);

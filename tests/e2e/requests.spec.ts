@@ -84,7 +84,7 @@ test.describe("requests list", () => {
     const all = demoRequests(await sandbox.state());
     const dates = [...new Set(all.map((request) => request.checkIn))].sort();
     const [from, to] = [dates[2], dates[8]];
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(
       `/reservations/list?from=${formatDateInput(from, "en")}&to=${formatDateInput(to, "en")}`,
     );
@@ -153,7 +153,7 @@ test.describe("request details", () => {
     await sandbox.setRequestState(request.id, "PaymentPending");
     const deadline = (await sandbox.state()).requests.find((r) => r.id === request.id)!;
     const hotel = hotelOf(state, request);
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(`/reservations/reservation-details/${request.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       `Request ${request.requestNumber}`,
@@ -239,7 +239,7 @@ test.describe("request details", () => {
   });
 
   test("the print view has no navigation and fits on two pages", async ({ portal, page }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/reservations/reservation-details/7001");
     await page.getByRole("link", { name: "Print" }).click();
     await expect(page).toHaveURL(/\/reservations\/reservation-details\/7001\/print$/);
@@ -262,7 +262,7 @@ test.describe("notes", () => {
     javaScriptEnabled,
   }) => {
     const id = 7003;
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(`/reservations/reservation-details/${id}`);
     const box = page.getByLabel("New note to the provider");
     await box.fill("Please add a baby cot.");
@@ -298,7 +298,7 @@ test.describe("notes", () => {
     page,
     sandbox,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/reservations/reservation-details/7003");
     await portal.tabTo(page.getByLabel("New note to the provider"));
     await page.keyboard.type("Sent without a mouse.");
@@ -319,7 +319,7 @@ test.describe("notes", () => {
     sandbox,
   }) => {
     const confirmed = demoRequests(await sandbox.state()).find((r) => r.state === "Confirmed")!;
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(`/reservations/reservation-details/${confirmed.id}`);
     await expect(page.getByTestId("notes-closed")).toBeVisible();
     await expect(page.getByLabel("New note to the provider")).toHaveCount(0);
@@ -350,7 +350,7 @@ test.describe("modifications and delete", () => {
     const request = requestById(await sandbox.state(), 7001)!;
     const shift = (iso: string) =>
       new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(`/reservations/reservation-details/${request.id}`);
     await page.getByRole("link", { name: "Change dates" }).click();
     await expect(page.getByTestId("change-allowed")).toBeVisible();
@@ -378,7 +378,7 @@ test.describe("modifications and delete", () => {
     sandbox,
   }) => {
     const request = requestById(await sandbox.state(), 7001)!;
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(`/reservations/modify-room-reservation/${request.id}`);
     const firstName = page.getByLabel("First name").first();
     await expect(firstName).toHaveValue(request.rooms[0].passengers[0].firstName);
@@ -393,7 +393,7 @@ test.describe("modifications and delete", () => {
   test("change flights: the arrival flight's number", async ({ portal, page, sandbox }) => {
     const request = requestById(await sandbox.state(), 7001)!;
     expect(request.transportation).toBeTruthy();
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(`/reservations/modify-flight-reservation/${request.id}`);
     const number = page.getByLabel("Flight number").first();
     await expect(number).toHaveValue(request.transportation!.originFlight.flightNumber);
@@ -413,7 +413,7 @@ test.describe("modifications and delete", () => {
     sandbox,
   }) => {
     const confirmed = demoRequests(await sandbox.state()).find((r) => r.state === "Confirmed")!;
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(`/reservations/reservation-details/${confirmed.id}`);
     await expect(page.getByRole("link", { name: "Change rooms" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Delete request" })).toHaveCount(0);
@@ -430,7 +430,7 @@ test.describe("modifications and delete", () => {
     sandbox,
   }) => {
     const request = demoRequests(await sandbox.state()).find((r) => r.state === "Requested")!;
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit(`/reservations/reservation-details/${request.id}`);
     await page.getByRole("link", { name: "Delete request" }).click();
     await expect(

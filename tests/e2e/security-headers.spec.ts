@@ -51,7 +51,7 @@ test.describe("security headers", () => {
       for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`);
     };
     for (const path of PUBLIC_PAGES) await check(path);
-    await portal.signIn();
+    await portal.signInDirectly();
     for (const path of SIGNED_IN_PAGES) await check(path);
     expect(nonces.size, "a fresh nonce per page").toBe(
       PUBLIC_PAGES.length + SIGNED_IN_PAGES.length,
@@ -77,7 +77,7 @@ test.describe("security headers", () => {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await portal.signIn();
+    await portal.signInDirectly();
     for (const path of SIGNED_IN_PAGES) await portal.visit(path);
     // A client-side navigation and a background fetch (the notes poll's refresh).
     await portal.visit("/dashboard");

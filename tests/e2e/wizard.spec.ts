@@ -315,7 +315,7 @@ async function oneSingleRoom(page: Page, portal: Portal) {
 
 /** Signed in, on the review step of a one-room request without transfer. */
 async function toReviewWithOneRoom(page: Page, portal: Portal) {
-  await portal.signIn();
+  await portal.signInDirectly();
   await toRooms(page, portal);
   await oneSingleRoom(page, portal);
 }
@@ -338,7 +338,7 @@ test.describe("new request wizard: rules and messages", () => {
     portal,
     page,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/reservations/new/hotel");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.locator("#wizard-hotel-propertyId-error")).toHaveText(
@@ -378,7 +378,7 @@ test.describe("new request wizard: rules and messages", () => {
     portal,
     page,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await toRooms(page, portal);
     await addRoom(page, portal, "Triple", 1);
     const triple = page.getByTestId("room-1");
@@ -408,7 +408,7 @@ test.describe("new request wizard: rules and messages", () => {
     sandbox,
   }) => {
     test.skip(portal.javaScriptEnabled, "a forged post involves no browser");
-    await portal.signIn();
+    await portal.signInDirectly();
     await toRooms(page, portal);
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
     const guest = (prefix: string) => ({
@@ -440,7 +440,7 @@ test.describe("new request wizard: rules and messages", () => {
 
 test.describe("new request wizard: hotel search and provider answers", () => {
   test("the hotel search keeps what was typed and lives in the URL", async ({ portal, page }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/reservations/new/hotel");
     await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
     await page.getByLabel("City").selectOption("Istanbul");
@@ -530,7 +530,7 @@ test.describe("new request wizard: the draft", () => {
     portal,
     page,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await toRooms(page, portal);
     await addRoom(page, portal, "Single", 1);
     await fillGuest(
@@ -555,7 +555,7 @@ test.describe("new request wizard: the draft", () => {
     await portal.visit("/dashboard");
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL(/\/auth\/login/);
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/reservations/new");
     await expect(
       page.getByRole("heading", { name: "You have an unfinished request" }),
@@ -704,7 +704,7 @@ test.describe("new request wizard with the keyboard and assistive technology", (
     page,
     sandbox,
   }) => {
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/reservations/new/hotel");
     // A radio group takes one Tab; the arrow keys choose within it.
     await portal.tabTo(page.getByLabel("Grand Bosphorus Hotel"));
@@ -760,7 +760,7 @@ test.describe("new request wizard with the keyboard and assistive technology", (
         );
       expect(serious).toEqual([]);
     };
-    await portal.signIn();
+    await portal.signInDirectly();
     await portal.visit("/reservations/new/hotel");
     await chooseHotel(page);
     await portal.hydrated();
