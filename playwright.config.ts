@@ -35,7 +35,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // baseURL is each worker's own portal (tests/e2e/fixtures.ts).
-  use: { trace: "retain-on-failure", locale: "en-GB" },
+  // A trace records every step of every test, which costs the busy CI machine a good share of its
+  // time; CI keeps only the error and the page snapshot, a local run keeps traces of failures.
+  use: { trace: process.env.CI ? "off" : "retain-on-failure", locale: "en-GB" },
   projects: [
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },

@@ -2,6 +2,7 @@
 const benchmarks = [
   "./dashboard.ts",
   "./page-weight.ts",
+  "./page-load.ts",
   "./notes-poll.ts",
   "./receipts.ts",
   "./load.ts",

@@ -34,9 +34,9 @@ function requestById(state: SandboxState, id: number) {
 /** The list shows exactly these request numbers, in order (retried: a client navigation can
  * change the URL a moment before the rows). */
 const expectRows = (portal: Portal, numbers: string[]) =>
-  expect(
-    portal.page.getByTestId("requests-table").locator("tbody tr td:first-child a"),
-  ).toHaveText(numbers);
+  expect(portal.page.getByTestId("requests-table").locator("tbody tr td:first-child a")).toHaveText(
+    numbers,
+  );
 
 test.describe("requests list", () => {
   test("newest first, paged and filtered by URL; the dashboard's counters land on their state", async ({
@@ -50,17 +50,29 @@ test.describe("requests list", () => {
     await expect(page).toHaveURL(/\/reservations\/list\?state=PaymentPending$/);
     const pending = all.filter((request) => request.state === "PaymentPending");
     await expect(page.getByTestId("result-count")).toHaveText(`${pending.length} requests`);
-    await expectRows(portal, pending.map((request) => request.requestNumber));
+    await expectRows(
+      portal,
+      pending.map((request) => request.requestNumber),
+    );
     await expect(page.getByLabel("State")).toHaveValue("PaymentPending");
 
     await portal.visit("/reservations/list");
     await expect(page.getByTestId("result-count")).toHaveText(`${all.length} requests`);
-    await expectRows(portal, all.slice(0, 10).map((r) => r.requestNumber));
+    await expectRows(
+      portal,
+      all.slice(0, 10).map((r) => r.requestNumber),
+    );
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expectRows(portal, all.slice(10, 20).map((r) => r.requestNumber));
+    await expectRows(
+      portal,
+      all.slice(10, 20).map((r) => r.requestNumber),
+    );
     await portal.visit("/reservations/list?page=3");
-    await expectRows(portal, all.slice(20).map((r) => r.requestNumber));
+    await expectRows(
+      portal,
+      all.slice(20).map((r) => r.requestNumber),
+    );
 
     // The form: a guest's name and a page size, into the URL.
     const guest = all[5].rooms[0].passengers[0];
@@ -73,7 +85,10 @@ test.describe("requests list", () => {
         room.passengers.some((p) => `${p.firstName} ${p.lastName}`.includes(guest.lastName)),
       ),
     );
-    await expectRows(portal, withGuest.map((r) => r.requestNumber));
+    await expectRows(
+      portal,
+      withGuest.map((r) => r.requestNumber),
+    );
   });
 
   test("check-in range, a date it cannot read, and an empty result that offers to clear", async ({
