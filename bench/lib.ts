@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** Helpers for benchmarks: free ports, the sandbox and the built portal as child processes. */
@@ -46,6 +46,8 @@ export function rssMb(pid: number) {
 
 /** Starts the sandbox and the production build (run `npm run build` first) on free ports. */
 export async function startServers({ keepPortalOutput = false } = {}): Promise<Servers> {
+  // Sessions and drafts of an earlier run (cut off mid-visit) would change what pages answer.
+  rmSync(".data/bench", { recursive: true, force: true });
   const [sandboxPort, portalPort] = await Promise.all([freePort(), freePort()]);
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const portalUrl = `http://127.0.0.1:${portalPort}`;

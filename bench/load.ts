@@ -92,7 +92,8 @@ type Visit = {
   requestId?: string;
 };
 
-let nextUser = 0;
+/** Users not in a visit: each visit takes one and gives it back, so no two share a draft. */
+const freeUsers = [...userNames];
 const failures: string[] = [];
 
 function keepCookies(context: Visit, headers: Record<string, unknown>) {
@@ -155,7 +156,8 @@ const visit: CannonRequest[] = [
   step("GET", "/auth/login", {
     expect: 200,
     read: (_body, context) => {
-      context.userName = userNames[nextUser++ % userNames.length];
+      context.userName = freeUsers.shift();
+      if (!context.userName) throw new Error("More connections than users");
     },
   }),
   step("POST", "/auth/login", {
@@ -209,6 +211,9 @@ const visit: CannonRequest[] = [
   }),
   step("GET", (context) => `/reservations/reservation-details/${context.requestId}/notes`, {
     expect: 200,
+    read: (_body, context) => {
+      if (context.userName) freeUsers.push(context.userName);
+    },
   }),
 ];
 
