@@ -111,11 +111,31 @@ async function expectTranslatedFailure(page: Page, path: string) {
   expect(html, path).not.toContain("Bad gateway");
 }
 
-/** A portal of its own that gives the provider 1 s, so a test of timeouts takes seconds. */
-async function impatientPortal(portal: Portal) {
+/**
+ * Runs `use` against a portal of its own that gives the provider 1 s (so a test of timeouts takes
+ * seconds), signed in; afterwards its log must hold no unhandled rejection. Always stopped.
+ */
+async function withImpatientPortal(
+  portal: Portal,
+  use: (instance: { url: string }) => Promise<void>,
+) {
   const instance = await startPortalInstance({ PROVIDER_TIMEOUT_MS: "1000" });
-  await portal.signIn(DEMO_USER, `${instance.url}/auth/login`);
-  return instance;
+  try {
+    await portal.signIn(DEMO_USER, `${instance.url}/auth/login`);
+    await use(instance);
+    expect(instance.output()).not.toMatch(/unhandled/i);
+  } finally {
+    await instance.kill();
+  }
+}
+
+/** A 401 ended the session: the sign-in page says so, and signing in leads back to `path`. */
+async function expectSignInAndBack(portal: Portal, path: string, what: string) {
+  const { page } = portal;
+  await page.waitForURL((url) => url.pathname === "/auth/login", { timeout: 10_000 });
+  await expect(page.getByText(SESSION_ENDED), what).toBeVisible();
+  await portal.signIn(DEMO_USER, page.url());
+  expect(new URL(page.url()).pathname, what).toBe(path);
 }
 
 test.describe("provider faults", () => {
@@ -142,8 +162,7 @@ test.describe("provider faults", () => {
     page,
     sandbox,
   }) => {
-    const instance = await impatientPortal(portal);
-    try {
+    await withImpatientPortal(portal, async (instance) => {
       await sandbox.fault({ path: "/api/*", latencyMs: 2500 });
       for (const path of PAGES) {
         await page.goto(`${instance.url}${path}`);
@@ -152,10 +171,7 @@ test.describe("provider faults", () => {
       await sandbox.clearFaults();
       await page.goto(`${instance.url}/reservations/list`);
       await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
-      expect(instance.output()).not.toMatch(/unhandled/i);
-    } finally {
-      await instance.kill();
-    }
+    });
   });
 
   test("a 401 mid-session on any page leads to sign-in and back to that page", async ({
@@ -171,9 +187,7 @@ test.describe("provider faults", () => {
       // The dashboard is where a sign-in lands anyway: its link needs no return path.
       const returnPath = path === "/dashboard" ? null : path;
       expect(new URL(page.url()).searchParams.get("redirectTo"), path).toBe(returnPath);
-      await expect(page.getByText(SESSION_ENDED), path).toBeVisible();
-      await portal.signIn(DEMO_USER, page.url());
-      expect(new URL(page.url()).pathname).toBe(path);
+      await expectSignInAndBack(portal, path, path);
     }
   });
 });
@@ -192,8 +206,7 @@ test.describe("provider faults met by a form", () => {
       page,
       sandbox,
     }) => {
-      const instance = await impatientPortal(portal);
-      try {
+      await withImpatientPortal(portal, async (instance) => {
         for (const action of ACTIONS) {
           await page.goto(`${instance.url}${action.path}`);
           await portal.hydrated();
@@ -206,10 +219,7 @@ test.describe("provider faults met by a form", () => {
           if (kept) await expect(kept, action.name).toHaveValue(typed!);
           await sandbox.clearFaults();
         }
-        expect(instance.output()).not.toMatch(/unhandled/i);
-      } finally {
-        await instance.kill();
-      }
+      });
     });
   }
 
@@ -224,10 +234,7 @@ test.describe("provider faults met by a form", () => {
       await action.fill(page);
       await sandbox.expireTokens();
       await page.getByRole("button", { name: action.submit }).click();
-      await page.waitForURL((url) => url.pathname === "/auth/login", { timeout: 10_000 });
-      await expect(page.getByText(SESSION_ENDED), action.name).toBeVisible();
-      await portal.signIn(DEMO_USER, page.url());
-      expect(new URL(page.url()).pathname, action.name).toBe(action.path);
+      await expectSignInAndBack(portal, action.path, action.name);
     }
   });
 });
