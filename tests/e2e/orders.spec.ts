@@ -151,8 +151,10 @@ test.describe("receipts", () => {
     await typeInto("Payment time", "10:30");
     await typeInto("Sender's name", "Sara Ahmadi");
     await typeInto("Amount", "300", true);
-    await portal.tabTo(page.getByLabel("Receipt file"));
+    // Playwright turns on file-chooser interception without waiting for it; listening before
+    // the Tab round trips means it is on when Space opens the chooser.
     const chooser = page.waitForEvent("filechooser");
+    await portal.tabTo(page.getByLabel("Receipt file"));
     await page.keyboard.press("Space");
     await (await chooser).setFiles({ name: "receipt.png", mimeType: "image/png", buffer: PNG });
     await portal.tabTo(page.getByRole("button", { name: "Submit receipt" }));
