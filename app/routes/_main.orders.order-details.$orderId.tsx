@@ -1,10 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -12,9 +11,9 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/forms";
 import { PaymentsTable } from "~/components/payments-table";
-import { ReceiptForm, type ReceiptActionData } from "~/components/receipt-form";
+import type { ReceiptActionData } from "~/components/receipt-form";
 import { OrderStateChip, RequestStateChip, TicketStateChip } from "~/components/state-chips";
-import { Button, StatusButton, buttonClasses } from "~/components/ui/button";
+import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
@@ -253,6 +252,10 @@ export default function OrderDetails() {
   );
 }
 
+/** The dialog and Headless UI with it: loaded when the user shows an interest, not with the page. */
+const loadReceiptDialog = () => import("~/components/receipt-dialog");
+const ReceiptDialog = lazy(loadReceiptDialog);
+
 /**
  * "Submit a receipt": with JS a dialog holding the receipt form, posted in the background (on
  * success it closes and the payments reload); without JS a link to the receipt page.
@@ -267,6 +270,8 @@ function SubmitReceipt({
   const { t } = useTranslation("payments");
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing it keeps the dialog's own closing behaviour.
+  const [wanted, setWanted] = useState(false);
   const fetcher = useFetcher<ReceiptActionData>({ key: `receipt-${orderId}` });
   const done = fetcher.data?.done;
   useEffect(() => {
@@ -283,31 +288,35 @@ function SubmitReceipt({
     <>
       <Link
         to={page}
+        // Pointing at or tabbing to the button starts the download, so a click rarely waits.
+        onPointerEnter={loadReceiptDialog}
+        onFocus={loadReceiptDialog}
         onClick={(event) => {
           event.preventDefault();
+          setWanted(true);
           setOpen(true);
         }}
         className={buttonClasses("primary")}
       >
         {t("receipt.open")}
       </Link>
-      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4">
-          <DialogPanel
-            className="w-full max-w-2xl rounded bg-white p-4 shadow-lg md:p-6"
-            data-testid="receipt-dialog"
-          >
-            <div className="mb-4 flex items-start justify-between gap-3">
-              <DialogTitle className="text-lg font-semibold">{t("receipt.heading")}</DialogTitle>
-              <Button variant="quiet" onClick={() => setOpen(false)}>
-                {t("receipt.close")}
-              </Button>
-            </div>
-            <ReceiptForm orderId={orderId} options={options} fetcher={fetcher} />
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {wanted ? (
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-gray-700">
+              {t("common:loading")}
+            </p>
+          }
+        >
+          <ReceiptDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            orderId={orderId}
+            options={options}
+            fetcher={fetcher}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeDigits } from "~/utils/numbers";
-import { optionalText, requiredText, typedDate, typedTime } from "~/utils/validation";
+import { typedDate } from "~/utils/date-validation";
+import { optionalText, requiredText, typedTime } from "~/utils/validation";
 
 /**
  * The receipt form (a bank receipt for an order's payment), for the browser and the server: the

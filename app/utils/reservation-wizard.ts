@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ageOn, formatDateInput } from "~/utils/date-input";
 import { normalizeDigits } from "~/utils/numbers";
-import { optionalText, requiredText, typedDate, typedTime } from "~/utils/validation";
+import { typedDate } from "~/utils/date-validation";
+import { optionalText, requiredText, typedTime } from "~/utils/validation";
 
 /**
  * The request wizard's forms, for the browser (conform) and the server alike: one schema per

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseDateInput } from "~/utils/date-input";
 import { normalizeDigits } from "~/utils/numbers";
 
 /**
@@ -47,17 +46,6 @@ export const emailAddress = requiredText(120).email("validation.email");
 export const phoneNumber = requiredText(20).regex(/^\+?[0-9][0-9 ()-]{6,19}$/, "validation.phone");
 
 export const userName = requiredText(50).regex(/^[A-Za-z0-9._-]{3,50}$/, "validation.userName");
-
-/** A date typed in the user's calendar (any digits), as an ISO date. */
-export const typedDate = (language: string) =>
-  requiredText(20).transform((text, ctx) => {
-    const iso = parseDateInput(text, language);
-    if (!iso) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "validation.date" });
-      return z.NEVER;
-    }
-    return iso;
-  });
 
 /** A time of day typed as HH:MM (any digits). */
 export const typedTime = requiredText(10)
