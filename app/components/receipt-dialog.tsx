@@ -12,19 +12,21 @@ import { Button } from "~/components/ui/button";
  * The receipt form in a modal dialog, for the order page with JS. A module of its own so the
  * order page loads Headless UI only when the dialog is wanted (see `SubmitReceipt`).
  */
+export type ReceiptDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  orderId: number;
+  options: ReceiptOptions;
+  fetcher: ReturnType<typeof useFetcher<ReceiptActionData>>;
+};
+
 export default function ReceiptDialog({
   open,
   onClose,
   orderId,
   options,
   fetcher,
-}: {
-  open: boolean;
-  onClose: () => void;
-  orderId: number;
-  options: ReceiptOptions;
-  fetcher: ReturnType<typeof useFetcher<ReceiptActionData>>;
-}) {
+}: ReceiptDialogProps) {
   const { t } = useTranslation("payments");
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">

@@ -2,8 +2,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+} from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -11,6 +18,7 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/forms";
 import { PaymentsTable } from "~/components/payments-table";
+import type { ReceiptDialogProps } from "~/components/receipt-dialog";
 import type { ReceiptActionData } from "~/components/receipt-form";
 import { OrderStateChip, RequestStateChip, TicketStateChip } from "~/components/state-chips";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
@@ -254,7 +262,21 @@ export default function OrderDetails() {
 
 /** The dialog and Headless UI with it: loaded when the user shows an interest, not with the page. */
 const loadReceiptDialog = () => import("~/components/receipt-dialog");
-const ReceiptDialog = lazy(loadReceiptDialog);
+// A download that fails on a bad line sends the user to the receipt page instead of an error.
+const ReceiptDialog = lazy<ComponentType<ReceiptDialogProps>>(() =>
+  loadReceiptDialog().catch(() => ({ default: GoToReceiptPage })),
+);
+
+// A failed early download is met again, and handled, when the dialog is opened.
+const prefetchReceiptDialog = () => void loadReceiptDialog().catch(() => {});
+
+function GoToReceiptPage({ orderId }: { orderId: number }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(`/orders/order-details/${orderId}/receipt`);
+  }, [navigate, orderId]);
+  return null;
+}
 
 /**
  * "Submit a receipt": with JS a dialog holding the receipt form, posted in the background (on
@@ -289,8 +311,8 @@ function SubmitReceipt({
       <Link
         to={page}
         // Pointing at or tabbing to the button starts the download, so a click rarely waits.
-        onPointerEnter={loadReceiptDialog}
-        onFocus={loadReceiptDialog}
+        onPointerEnter={prefetchReceiptDialog}
+        onFocus={prefetchReceiptDialog}
         onClick={(event) => {
           event.preventDefault();
           setWanted(true);

@@ -166,6 +166,19 @@ test.describe("receipts", () => {
     expect(payment).toMatchObject({ sourceAmount: 300, payerName: "Sara Ahmadi" });
   });
 
+  test("when the dialog's code cannot be downloaded, the button leads to the receipt page", async ({
+    portal,
+    page,
+  }) => {
+    test.skip(!portal.javaScriptEnabled, "the dialog is the JS way; without JS it is a link");
+    await page.route(/\/assets\/receipt-dialog-[^/]+\.js$/, (route) => route.abort());
+    await portal.signInDirectly();
+    await portal.visit("/orders/order-details/3002");
+    await page.getByRole("link", { name: "Submit a receipt" }).click();
+    await page.waitForURL(/\/orders\/order-details\/3002\/receipt$/);
+    await expect(page.getByLabel("Receipt number")).toBeVisible();
+  });
+
   test("after a failed submit the focus is on the list of problems", async ({ portal, page }) => {
     test.skip(!portal.javaScriptEnabled, "moving the focus takes a script");
     await portal.signInDirectly();
