@@ -3,14 +3,11 @@ import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "~/i18n";
+import { I18nextProvider } from "react-i18next";
 import { env } from "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
-import { i18nServer } from "~/utils/i18n.server";
-import { translations } from "~/utils/i18n-resources.server";
+import { i18nInstanceFor, i18nServer } from "~/utils/i18n.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { installRequestLog } from "~/utils/request-log.server";
 import { contentSecurityPolicy, setSecurityHeaders } from "~/utils/security-headers.server";
@@ -60,15 +57,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const instance = createInstance();
-  const language = await i18nServer.getLocale(request);
-  const namespaces = i18nServer.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: language,
-    ns: [...new Set([...i18nConfig.ns, ...namespaces])],
-    resources: translations,
-  });
+  const instance = await i18nInstanceFor(await i18nServer.getLocale(request));
 
   const nonce = randomBytes(16).toString("base64");
   // The dev server's hot reload speaks its own scripts and sockets: there the policy only reports.

@@ -1,7 +1,7 @@
 import type { Resource } from "i18next";
 
 // Every translation, bundled into the server build: read once at start-up instead of from disk for
-// every request (each request renders with its own i18next instance).
+// every request (each language has one i18next instance, shared by the requests: i18n.server.ts).
 const files = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", {
   eager: true,
   import: "default",
