@@ -2,18 +2,28 @@ import autocannon, { type Request as CannonRequest } from "autocannon";
 import { percentile, rssMb, startServers } from "./lib";
 
 /**
- * Load and soak: LOAD_USERS (50) agency users at once for LOAD_SECONDS (60), each connection one user's
- * visit, over and over: sign in, dashboard, a new request through the wizard (hotel, rooms,
- * review, submit), the requests list, the new request’s details and two note polls. The sandbox
- * adds LOAD_LATENCY_MS (50) to every provider call. autocannon drives it; the per-page times come from
+ * Load and soak: LOAD_USERS (50) agency users at once for LOAD_SECONDS (60), each connection one
+ * user: sign in, dashboard, a new request through the wizard (hotel, rooms, review, submit), the
+ * requests list, the new request's details, then that page's note polls. The sandbox adds
+ * LOAD_LATENCY_MS (50) to every provider call. autocannon drives it; the per-page times come from
  * the portal's own request log (one JSON line per request, decision 011).
+ *
+ * LOAD_RATE (1) paces each user at that many requests a second, and the visit is as long as the
+ * run: one wizard submission per user, then the details page polling until the end (the product
+ * polls every 10 s; this polls every second). Paced users arrive one after another over the first
+ * LOAD_RAMP_SECONDS (10). LOAD_RATE=0 is the stress run: no pacing, each user
+ * repeats the visit (with two polls) as fast as the portal answers, which measures capacity.
+ *
  * Prints errors (goal 0), p50/p95/p99 per page (goal p99 < 500 ms), requests per second and the
- * portal's RSS at start and end. `npm run bench:soak` (LOAD_SECONDS=300) is the soak: RSS growth < 20%.
+ * portal's RSS at start and end. `npm run bench:soak` (LOAD_SECONDS=300, LOAD_RATE=0) is the soak:
+ * RSS growth < 20%.
  */
 
 const USERS = Number(process.env.LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const LATENCY_MS = Number(process.env.LOAD_LATENCY_MS ?? 50);
+const RATE = Number(process.env.LOAD_RATE ?? 1);
+const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
 const P99_GOAL_MS = 500;
 const PASSWORD = "Load-test-2026";
 
@@ -206,34 +216,55 @@ const visit: CannonRequest[] = [
   step("GET", (context) => `/reservations/reservation-details/${context.requestId}`, {
     expect: 200,
   }),
-  step("GET", (context) => `/reservations/reservation-details/${context.requestId}/notes`, {
-    expect: 200,
-  }),
+];
+const poll = (last = false) =>
   step("GET", (context) => `/reservations/reservation-details/${context.requestId}/notes`, {
     expect: 200,
     read: (_body, context) => {
-      if (context.userName) freeUsers.push(context.userName);
+      if (last && context.userName) freeUsers.push(context.userName);
     },
-  }),
-];
+  });
+// Paced, the polls fill the rest of the run, so the visit is not started again.
+const polls = RATE ? Math.max(2, SECONDS * RATE - visit.length) : 2;
+visit.push(...Array.from({ length: polls - 1 }, () => poll()), poll(true));
 
 /* ---------- Run ---------- */
 
 const rssAtStart = rssMb(portalPid);
 const logStart = servers.portalOutput().length;
 console.log(
-  `${USERS} users for ${SECONDS} s, ${LATENCY_MS} ms added to every provider call; portal RSS ${rssAtStart} MB`,
+  `${USERS} users for ${SECONDS} s, ${RATE ? `each at most ${RATE} request(s) a second` : "unpaced (stress)"}, ${LATENCY_MS} ms added to every provider call; portal RSS ${rssAtStart} MB`,
 );
 const rssSamples: number[] = [];
 const sampler = setInterval(() => rssSamples.push(rssMb(portalPid)), 1000);
-const result = await autocannon({
-  url: portalUrl,
-  connections: USERS,
-  duration: SECONDS,
-  requests: visit,
-  initialContext: { cookies: {} },
-  timeout: 30,
-});
+const options = { url: portalUrl, requests: visit, initialContext: { cookies: {} }, timeout: 30 };
+const totals = await (RATE
+  ? // Paced users arrive one after another over the first RAMP_SECONDS, as people do, not in one
+    // instant; each is its own autocannon client and all stop together.
+    Promise.all(
+      userNames.map(async (_user, index) => {
+        const delayMs = Math.round((index * RAMP_SECONDS * 1000) / USERS);
+        await new Promise((resume) => setTimeout(resume, delayMs));
+        const one = await autocannon({
+          ...options,
+          connections: 1,
+          connectionRate: RATE,
+          duration: SECONDS - delayMs / 1000,
+        });
+        return { requests: one.requests.total, errors: one.errors, timeouts: one.timeouts };
+      }),
+    ).then((results) =>
+      results.reduce((sum, one) => ({
+        requests: sum.requests + one.requests,
+        errors: sum.errors + one.errors,
+        timeouts: sum.timeouts + one.timeouts,
+      })),
+    )
+  : autocannon({ ...options, connections: USERS, duration: SECONDS }).then((all) => ({
+      requests: all.requests.total,
+      errors: all.errors,
+      timeouts: all.timeouts,
+    })));
 clearInterval(sampler);
 const rssAtEnd = rssMb(portalPid);
 // The first tenth of the run warms caches and the JIT; growth is counted from there.
@@ -263,8 +294,8 @@ const worstP99 = Math.max(...rows.map((row) => row.p99));
 const visits = times.get("POST /reservations/new/review")?.length ?? 0;
 console.log(
   [
-    `requests: ${result.requests.total} (${Math.round(result.requests.average)}/s), visits completed: ${visits}`,
-    `errors: ${failures.length + result.errors + result.timeouts} (unexpected statuses ${failures.length}, connection errors ${result.errors}, timeouts ${result.timeouts}), goal 0`,
+    `requests: ${totals.requests} (${Math.round(totals.requests / SECONDS)}/s), visits completed: ${visits}`,
+    `errors: ${failures.length + totals.errors + totals.timeouts} (unexpected statuses ${failures.length}, connection errors ${totals.errors}, timeouts ${totals.timeouts}), goal 0`,
     `worst p99 of a page: ${worstP99} ms, goal < ${P99_GOAL_MS} ms`,
     `portal RSS: ${rssAtStart} MB idle, ${warmRss} MB after the first ${warmUpSeconds} s, ${rssAtEnd} MB at the end, peak ${Math.max(...rssSamples)} MB`,
     `RSS growth after warm-up: ${Math.round(((rssAtEnd - warmRss) / warmRss) * 100)}% (soak goal < 20%)`,
