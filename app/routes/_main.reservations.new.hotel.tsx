@@ -333,7 +333,8 @@ function HotelOption({
           : "flex gap-3 rounded border border-gray-200 p-3 text-gray-500"
       }
     >
-      <input {...props} disabled={!onSale} className="mt-1 h-4 w-4" />
+      {/* conform gives every radio the field's id, which the group's legend holds. */}
+      <input {...props} id={`${meta.id}-${value}`} disabled={!onSale} className="mt-1 h-4 w-4" />
       {children}
     </label>
   );
