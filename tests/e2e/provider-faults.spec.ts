@@ -115,6 +115,12 @@ async function expectTranslatedFailure(page: Page, path: string) {
  * Runs `use` against a portal of its own that gives the provider 1 s (so a test of timeouts takes
  * seconds), signed in; afterwards its log must hold no unhandled rejection. Always stopped.
  */
+/**
+ * A provider slower than the impatient portal by seconds, not a moment: on a busy machine a portal
+ * held off the CPU past its deadline could otherwise read a late answer before its own timeout.
+ */
+const NO_ANSWER_IN_TIME = { latencyMs: 5000 };
+
 async function withImpatientPortal(
   portal: Portal,
   use: (instance: { url: string }) => Promise<void>,
@@ -163,7 +169,7 @@ test.describe("provider faults", () => {
     sandbox,
   }) => {
     await withImpatientPortal(portal, async (instance) => {
-      await sandbox.fault({ path: "/api/*", latencyMs: 2500 });
+      await sandbox.fault({ path: "/api/*", ...NO_ANSWER_IN_TIME });
       for (const path of PAGES) {
         await page.goto(`${instance.url}${path}`);
         await expectTranslatedFailure(page, path);
@@ -198,7 +204,7 @@ test.describe("provider faults met by a form", () => {
 
   const ACTION_FAULTS: Array<{ name: string; fault: Omit<Fault, "path" | "method"> }> = [
     { name: "a 500", fault: { status: 500 } },
-    { name: "a timeout", fault: { latencyMs: 2500 } },
+    { name: "a timeout", fault: NO_ANSWER_IN_TIME },
   ];
   for (const { name, fault } of ACTION_FAULTS) {
     test(`every action answers ${name} with a message and keeps what was typed`, async ({
