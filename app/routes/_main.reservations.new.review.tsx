@@ -24,7 +24,11 @@ import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { useIsPending } from "~/utils/misc";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
-import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
+import {
+  describeProviderError,
+  outlastingTheBrowser,
+  ProviderError,
+} from "~/utils/provider/request.server";
 import { submitReserveRequest, validatePrices } from "~/utils/provider/reserve-requests.server";
 import { pricedRoomView } from "~/utils/price-view";
 import { settle } from "~/utils/provider-errors.server";
@@ -166,7 +170,10 @@ async function outcomeOf(submitKey: string, waitMs: number) {
 }
 
 async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
-  const { draft, provider } = wizard;
+  const { draft } = wizard;
+  // Another attempt with the same key waits for this one's outcome: it must reach one even if
+  // this browser leaves (a double click makes Remix drop the first post).
+  const provider = outlastingTheBrowser(wizard.provider);
   const [prices, property] = await Promise.all([
     validatePrices(provider, priceValidationRequest(draft)),
     getHotelRoomTypes(provider, draft.hotel!.propertyId),

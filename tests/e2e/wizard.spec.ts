@@ -619,6 +619,47 @@ test.describe("new request wizard: one request per submit", () => {
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
   });
 
+  test("a submit whose browser leaves mid-send still lands, and the next post finds it", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    test.skip(portal.javaScriptEnabled, "posts sent over HTTP, as a double click or a reload does");
+    await toReviewWithOneRoom(page, portal);
+    const form = await reviewForm(page);
+    const cookie = (await page.context().cookies())
+      .map(({ name, value }) => `${name}=${value}`)
+      .join("; ");
+    const post = (signal?: AbortSignal) =>
+      fetch(new URL("/reservations/new/review", page.url()), {
+        method: "POST",
+        redirect: "manual",
+        signal,
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      });
+    const reserveCalls = async () =>
+      (await sandbox.calls()).filter((call) => call.model === "ReserveRequestPayload").length;
+    // The provider takes its time, so the first post is still in its call when its browser leaves.
+    await sandbox.fault({
+      path: "/api/AccommodationReserveRequestClient",
+      method: "POST",
+      model: "ReserveRequestPayload",
+      latencyMs: 2000,
+    });
+    const leaving = new AbortController();
+    const first = post(leaving.signal).catch(() => null);
+    await expect.poll(reserveCalls).toBe(1);
+    leaving.abort();
+    await first;
+    const second = await post();
+    expect(second.status).toBe(302);
+    expect(second.headers.get("location")).toBe("/reservations/list");
+    expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+    // The second post waited for the first one's outcome; it did not send the request again.
+    expect(await reserveCalls()).toBe(1);
+  });
+
   test("a double click creates one request", async ({ portal, page, sandbox }) => {
     test.skip(!portal.javaScriptEnabled, "the JS double click");
     await toReviewWithOneRoom(page, portal);

@@ -1,7 +1,16 @@
 import { http } from "msw";
+import { domainModelOf } from "./api/common";
 
-/** One call the sandbox received, as a test needs to see it: what, and for which portal request. */
-export type ReceivedCall = { method: string; path: string; requestId: string | null };
+/**
+ * One call the sandbox received, as a test needs to see it: what (with the body's domain model,
+ * which tells calls to one path apart), and for which portal request.
+ */
+export type ReceivedCall = {
+  method: string;
+  path: string;
+  model: string | null;
+  requestId: string | null;
+};
 
 const KEPT_CALLS = 500;
 
@@ -34,6 +43,7 @@ export function callLogHandler(log: CallLog) {
       log.record({
         method: request.method,
         path: pathname,
+        model: domainModelOf(request.headers.get("Content-Type")),
         requestId: request.headers.get("X-Request-Id"),
       });
     return undefined;

@@ -53,6 +53,15 @@ export function withoutToken(ctx: ProviderContext): ProviderContext {
   return { signal: ctx.signal, requestId: ctx.requestId };
 }
 
+/**
+ * The same request's context, its calls no longer ended by the browser going away (the provider
+ * timeout still applies): for a call whose outcome other attempts wait on, such as the wizard's
+ * submit after a double click or a reload mid-send.
+ */
+export function outlastingTheBrowser(ctx: ProviderContext): ProviderContext {
+  return { ...ctx, signal: undefined };
+}
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export type ProviderRequestOptions = {
