@@ -105,6 +105,19 @@ export class Portal {
     await this.page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
   }
 
+  /**
+   * Texts the page shows only for a moment (a success message a second before the next page):
+   * looked for on every frame, where an assertion's retries, a second apart on a busy machine,
+   * can fall either side of it. Needs JS, as does a message that moves on by itself.
+   */
+  async sawBriefly(...texts: string[]) {
+    await this.page.waitForFunction(
+      (wanted) => wanted.every((text) => document.body.innerText.includes(text)),
+      texts,
+      { polling: "raf" },
+    );
+  }
+
   /** Presses Tab until `target` has the focus, as a keyboard user would. */
   async tabTo(target: Locator) {
     for (let presses = 0; presses < 120; presses += 1) {

@@ -354,17 +354,12 @@ test.describe("notes", () => {
  */
 async function expectSubmitted(portal: Portal, number: string) {
   const { page } = portal;
-  if (portal.javaScriptEnabled) {
-    // Both messages stand for one second only: looked for on every frame, since
-    // an assertion's retries, a second apart on a busy machine, can fall either side of it.
-    await page.waitForFunction(
-      (texts) => texts.every((text) => document.body.innerText.includes(text)),
-      ["Request was submitted successfully", `Request ${number} was submitted successfully`],
-      { polling: "raf" },
+  if (portal.javaScriptEnabled)
+    await portal.sawBriefly(
+      "Request was submitted successfully",
+      `Request ${number} was submitted successfully`,
     );
-  } else {
-    await expect(page.getByText("Request was submitted successfully").first()).toBeVisible();
-  }
+  else await expect(page.getByText("Request was submitted successfully").first()).toBeVisible();
   await page.waitForURL(/\/reservations\/list$/);
 }
 
