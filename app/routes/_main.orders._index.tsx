@@ -10,7 +10,7 @@ import { OrderStateChip } from "~/components/state-chips";
 import { Pagination } from "~/components/pagination";
 import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
-import { formatDateInput } from "~/utils/date-input";
+import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
@@ -59,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const money = (amount: number, currency: string) => formatMoney(amount, currency, language);
   return {
     title: t("list.title"),
+    // Formatted here: the page then needs no date library in the browser.
+    datePlaceholder: exampleDateInput(language),
     filters,
     dateErrors,
     isFiltered: Boolean(filters.number || filters.from || filters.to || filters.state),
@@ -171,14 +173,13 @@ export default function OrdersList() {
 }
 
 function OrderFilters() {
-  const { filters, dateErrors } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("orders");
+  const { filters, dateErrors, datePlaceholder } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("orders");
   const [form, fields] = useForm({
     id: "order-filters",
     defaultValue: { ...filters, size: String(filters.size) },
     lastResult: dateErrorsResult(dateErrors),
   });
-  const datePlaceholder = formatDateInput("2026-12-09", i18n.language);
   return (
     <ListFilters
       title={t("filters.heading")}

@@ -10,7 +10,7 @@ import { RequestStateChip } from "~/components/state-chips";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
-import { formatDateInput } from "~/utils/date-input";
+import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
@@ -51,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   exportParams.delete("size");
   return {
     title: t("list.title"),
+    // Formatted here: the page then needs no date library in the browser.
+    datePlaceholder: exampleDateInput(language),
     // Without the provider's list the filter still offers the states the portal knows.
     states: states.ok ? states.data.map((entry) => entry.State) : [...REQUEST_STATES],
     filters,
@@ -207,7 +209,7 @@ function RequestsTable({ rows }: { rows: Row[] }) {
 
 /** The filters: a GET form, so the result is a URL. Dates are typed in the user's calendar. */
 function RequestFilters() {
-  const { filters, states, dateErrors } = useLoaderData<typeof loader>();
+  const { filters, states, dateErrors, datePlaceholder } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("requests");
   const { t: tCommon } = useTranslation();
   const [form, fields] = useForm({
@@ -215,7 +217,6 @@ function RequestFilters() {
     defaultValue: { ...filters, size: String(filters.size) },
     lastResult: dateErrorsResult(dateErrors),
   });
-  const datePlaceholder = formatDateInput("2026-12-09", i18n.language);
   return (
     <ListFilters
       title={t("filters.heading")}

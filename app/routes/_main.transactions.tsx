@@ -9,7 +9,7 @@ import { Pagination } from "~/components/pagination";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
-import { formatDateInput } from "~/utils/date-input";
+import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
@@ -50,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }));
   return {
     title: t("title"),
+    // Formatted here: the page then needs no date library in the browser.
+    datePlaceholder: exampleDateInput(language),
     filters,
     dateErrors,
     opening: balances(statement.OpeningBalances),
@@ -168,14 +170,13 @@ export default function Transactions() {
 }
 
 function RangeFilter() {
-  const { filters, dateErrors } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("transactions");
+  const { filters, dateErrors, datePlaceholder } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("transactions");
   const [form, fields] = useForm({
     id: "statement-range",
     defaultValue: { from: filters.from, to: filters.to },
     lastResult: dateErrorsResult(dateErrors),
   });
-  const placeholder = formatDateInput("2026-12-09", i18n.language);
   return (
     <ListFilters
       title={t("range")}
@@ -187,14 +188,14 @@ function RangeFilter() {
       <TextField
         meta={fields.from}
         label={t("from")}
-        placeholder={placeholder}
+        placeholder={datePlaceholder}
         inputMode="numeric"
         dir="ltr"
       />
       <TextField
         meta={fields.to}
         label={t("to")}
-        placeholder={placeholder}
+        placeholder={datePlaceholder}
         inputMode="numeric"
         dir="ltr"
       />

@@ -35,6 +35,11 @@ export function formatDateInput(iso: string, language: string) {
   return localizeDigits(date.calendar(calendar).format("YYYY/MM/DD"), language);
 }
 
+/** An example date in the person's calendar and digits, for a date field's placeholder. */
+export function exampleDateInput(language: string) {
+  return formatDateInput("2026-12-09", language);
+}
+
 /** Whole years between a birthday and a day (ISO dates): the age that counts at check-in. */
 export function ageOn(birthday: string, day: string) {
   const [by, bm, bd] = birthday.split("-").map(Number);

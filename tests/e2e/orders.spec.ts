@@ -399,6 +399,8 @@ test.describe("in Persian", () => {
     await portal.visit("/orders");
     await expect(page.getByRole("heading", { name: "سفارش‌ها", level: 1 })).toBeVisible();
     await expect(page.getByTestId("orders-table")).toContainText("۱۴۰۵/");
+    // The example date of a date filter is in the person's calendar and digits too.
+    await expect(page.getByLabel("از تاریخ")).toHaveAttribute("placeholder", "۱۴۰۵/۰۹/۱۸");
     await portal.visit("/payments?tab=cash");
     await expect(page.getByRole("link", { name: "پرداخت نقدی" })).toHaveAttribute(
       "aria-current",
