@@ -112,15 +112,15 @@ async function expectTranslatedFailure(page: Page, path: string) {
 }
 
 /**
- * Runs `use` against a portal of its own that gives the provider 1 s (so a test of timeouts takes
- * seconds), signed in; afterwards its log must hold no unhandled rejection. Always stopped.
- */
-/**
  * A provider slower than the impatient portal by seconds, not a moment: on a busy machine a portal
  * held off the CPU past its deadline could otherwise read a late answer before its own timeout.
  */
 const NO_ANSWER_IN_TIME = { latencyMs: 5000 };
 
+/**
+ * Runs `use` against a portal of its own that gives the provider 1 s (so a test of timeouts takes
+ * seconds), signed in; afterwards its log must hold no unhandled rejection. Always stopped.
+ */
 async function withImpatientPortal(
   portal: Portal,
   use: (instance: { url: string }) => Promise<void>,
