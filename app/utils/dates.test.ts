@@ -44,6 +44,13 @@ describe("dates", () => {
     expect(wallClockIn(new Date("2026-11-22T22:00:00Z"), "Asia/Tehran")).toBe(
       "2026-11-23T01:30:00",
     );
+    // Midnight is hour 00 of the new day, never 24 of the old one.
+    expect(wallClockIn(new Date("2026-11-22T20:30:00Z"), "Asia/Tehran")).toBe(
+      "2026-11-23T00:00:00",
+    );
+    expect(wallClockIn(new Date("2026-07-01T12:00:05Z"), "Europe/Berlin")).toBe(
+      "2026-07-01T14:00:05",
+    );
   });
 
   test("digits follow the language", () => {

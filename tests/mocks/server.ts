@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { getResponse } from "msw";
+import { getResponse, type RequestHandler } from "msw";
 import { FaultList } from "./faults";
 import { createSandboxHandlers, SANDBOX_ORIGIN } from "./handlers";
 import { SandboxStore } from "./store";
@@ -28,6 +28,29 @@ function toFetchRequest(incoming: IncomingMessage, origin: string) {
   } as RequestInit);
 }
 
+/**
+ * msw tries the handlers one by one, compiling each one's path and reading the request's cookies
+ * every time: about 1.5 ms a call over the sandbox's sixty handlers, in its one thread, which every
+ * latency benchmark counted. Only the handlers whose path could match are offered to it: those
+ * whose literal start (before the first parameter or wildcard) begins the request's URL, compared
+ * without case. msw still decides among them, in their order, so matching does not change.
+ */
+function candidatesFor(handlers: RequestHandler[]) {
+  const starts = handlers.map(({ info }) =>
+    "path" in info && typeof info.path === "string"
+      ? info.path
+          .split(/\/:|\*/)[0]
+          .replace(/\/$/, "")
+          .toLowerCase()
+      : "",
+  );
+  return (request: Request) => {
+    const { origin, pathname } = new URL(request.url);
+    const url = `${origin}${pathname}`.toLowerCase();
+    return handlers.filter((_, index) => url.startsWith(starts[index]));
+  };
+}
+
 async function send(response: Response, outgoing: ServerResponse) {
   // msw's HttpResponse.error(): the fault "drop the connection".
   if (response.type === "error") {
@@ -51,10 +74,11 @@ export function startSandbox({
 }) {
   const store = new SandboxStore(dataFile);
   const faults = new FaultList();
-  const handlers = createSandboxHandlers(store, { faults });
+  const candidates = candidatesFor(createSandboxHandlers(store, { faults }));
   const server = createServer(async (incoming, outgoing) => {
     try {
-      const response = await getResponse(handlers, toFetchRequest(incoming, SANDBOX_ORIGIN));
+      const request = toFetchRequest(incoming, SANDBOX_ORIGIN);
+      const response = await getResponse(candidates(request), request);
       if (response) return await send(response, outgoing);
       outgoing
         .writeHead(404, { "Content-Type": "application/json" })
