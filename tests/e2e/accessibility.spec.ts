@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES, SIGNED_IN_PAGES } from "#tests/pages";
 import { expectNoViolations } from "./accessibility";
 import { test } from "./fixtures";
 
@@ -6,10 +7,10 @@ test.describe("accessibility, with JS and without", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "each test checks both forms of a page");
 
   test("public pages", async ({ portal }) => {
-    await portal.visit("/auth/login");
-    await expectNoViolations(portal);
-    await portal.visit("/auth/register");
-    await expectNoViolations(portal);
+    for (const path of PUBLIC_PAGES) {
+      await portal.visit(path);
+      await expectNoViolations(portal);
+    }
     await portal.switchLanguage("فارسی");
     await expectNoViolations(portal);
   });
@@ -18,7 +19,7 @@ test.describe("accessibility, with JS and without", () => {
     await portal.signInDirectly();
     for (const language of ["English", "فارسی"] as const) {
       if (language === "فارسی") await portal.switchLanguage(language);
-      for (const path of ["/dashboard", "/changePassword", "/account/verify-email"]) {
+      for (const path of SIGNED_IN_PAGES.account) {
         await portal.visit(path);
         await expectNoViolations(portal);
       }
@@ -30,15 +31,7 @@ test.describe("accessibility, with JS and without", () => {
     await portal.signInDirectly();
     for (const language of ["English", "فارسی"] as const) {
       if (language === "فارسی") await portal.switchLanguage(language);
-      for (const path of [
-        "/reservations/list",
-        "/reservations/reservation-details/7001",
-        "/reservations/reservation-details/7001?confirm=delete",
-        "/reservations/reservation-details/7001/print",
-        "/reservations/modify-date-reservation/7001",
-        "/reservations/modify-room-reservation/7001",
-        "/reservations/modify-flight-reservation/7001",
-      ]) {
+      for (const path of SIGNED_IN_PAGES.requests) {
         await portal.visit(path);
         await expectNoViolations(portal);
       }
@@ -50,14 +43,7 @@ test.describe("accessibility, with JS and without", () => {
     await portal.signInDirectly();
     for (const language of ["English", "فارسی"] as const) {
       if (language === "فارسی") await portal.switchLanguage(language);
-      for (const path of [
-        "/orders",
-        "/orders/order-details/3001",
-        "/orders/order-details/3001/receipt",
-        "/orders/order-details/3001/tickets/15001",
-        "/payments",
-        "/transactions",
-      ]) {
+      for (const path of SIGNED_IN_PAGES.orders) {
         await portal.visit(path);
         await expectNoViolations(portal);
       }

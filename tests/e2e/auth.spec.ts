@@ -105,20 +105,6 @@ test.describe("sign-out", () => {
   });
 });
 
-test.describe("provider token", () => {
-  test("never reaches the browser", async ({ portal, page, sandbox }) => {
-    await portal.signIn();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const [{ token }] = (await sandbox.state()).tokens;
-    expect(await page.content()).not.toContain(token);
-    const cookies = await page.context().cookies();
-    expect(JSON.stringify(cookies)).not.toContain(token);
-    // The data endpoint the enhanced app reads from.
-    const data = await page.request.get("/dashboard.data");
-    expect(await data.text()).not.toContain(token);
-  });
-});
-
 test.describe("forms", () => {
   test("a form sent with a stale security token goes back to its page with a message", async ({
     portal,

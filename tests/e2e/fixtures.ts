@@ -5,7 +5,13 @@ import type { ReceivedCall } from "#tests/mocks/call-log";
 import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { startPortal, startWorkerServers, workerServers, type WorkerServers } from "./servers";
+import {
+  SESSION_SECRET,
+  startPortal,
+  startWorkerServers,
+  workerServers,
+  type WorkerServers,
+} from "./servers";
 
 /** Talks to the sandbox's /__sandbox control endpoints. */
 export class Sandbox {
@@ -31,6 +37,10 @@ export class Sandbox {
   /** The latest calls the portal made to the provider's API, oldest first. */
   calls(): Promise<ReceivedCall[]> {
     return this.call("GET", "/calls");
+  }
+  /** Every token the sandbox issued and password it was sent since it started. */
+  secrets(): Promise<string[]> {
+    return this.call("GET", "/secrets");
   }
   fault(fault: Fault) {
     return this.call("POST", "/faults", fault);
@@ -132,13 +142,21 @@ export class Portal {
    * something else, which go to their own page next. (`signIn` is the user's way.)
    */
   async signInDirectly(user: { userName: string; password: string } = DEMO_USER) {
-    const login = await this.page.request.get("/auth/login");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await login.text())?.[1] ?? "";
-    const response = await this.page.request.post("/auth/login", {
-      form: { csrf, username: user.userName, password: user.password },
-      maxRedirects: 0,
+    const response = await this.sendForm("/auth/login", {
+      username: user.userName,
+      password: user.password,
     });
     expect(response.status(), "sign-in").toBe(302);
+  }
+
+  /**
+   * Sends the form of the page at `path` over HTTP, with the page's security token, as a browser
+   * without JS would; the answer (not followed if it redirects) is the caller's to check.
+   */
+  async sendForm(path: string, fields: Record<string, string>) {
+    const form = await this.page.request.get(path);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+    return this.page.request.post(path, { form: { csrf, ...fields }, maxRedirects: 0 });
   }
 
   async switchLanguage(language: "English" | "فارسی") {
@@ -159,6 +177,15 @@ export function startPortalInstance(env: Record<string, string> = {}) {
   return startPortal({ sandboxUrl, sessionDir, env, keepOutput: true });
 }
 
+/**
+ * What must never leave the server: the session secret, and every token and password the sandbox
+ * has seen. Shorter "passwords" are the ones tests type to be refused ("x", "short"): any text
+ * contains them.
+ */
+export async function secretsToKeep(sandbox: Sandbox) {
+  return [SESSION_SECRET, ...(await sandbox.secrets())].filter((secret) => secret.length >= 8);
+}
+
 type Fixtures = { sandbox: Sandbox; portal: Portal };
 type WorkerFixtures = { servers: WorkerServers };
 
@@ -167,7 +194,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({}, use, workerInfo) => {
       const started = await startWorkerServers(workerInfo.parallelIndex);
       await use(started.servers);
-      await started.stop();
+      const secrets = await secretsToKeep(new Sandbox(started.servers.sandboxUrl));
+      const log = await started.stop();
+      // After every test of the worker: none of them in anything the portal wrote.
+      const leaked = secrets.filter((secret) => log.includes(secret));
+      expect(leaked, `secrets in ${started.logFile}`).toEqual([]);
     },
     { scope: "worker", auto: true, timeout: 60_000 },
   ],

@@ -1,6 +1,7 @@
 import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
 import { DEMO_USER } from "#tests/mocks/seed";
 import { expect, startPortalInstance, test } from "./fixtures";
+import { SESSION_SECRET } from "./servers";
 
 /**
  * What running the portal needs beyond its pages: the health check a load balancer asks, a request
@@ -87,7 +88,7 @@ test.describe("operations", () => {
       const { tokens } = await sandbox.state();
       expect(tokens.length).toBeGreaterThan(0);
       for (const { token } of tokens) expect(output).not.toContain(token);
-      for (const secret of ["e2e-secret", DEMO_USER.password, "Wrong-Password-99"])
+      for (const secret of [SESSION_SECRET, DEMO_USER.password, "Wrong-Password-99"])
         expect(output).not.toContain(secret);
     } finally {
       await instance.kill();

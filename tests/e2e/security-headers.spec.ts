@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES, SIGNED_IN_PAGES, WIZARD_FIRST_STEP } from "#tests/pages";
 import { expect, test } from "./fixtures";
 
 /**
@@ -5,16 +6,7 @@ import { expect, test } from "./fixtures";
  * writes, no inline script without it, no framing; and the headers every answer carries.
  */
 
-const PUBLIC_PAGES = ["/auth/login", "/auth/register"];
-const SIGNED_IN_PAGES = [
-  "/dashboard",
-  "/reservations/list",
-  "/reservations/reservation-details/7001",
-  "/reservations/new/hotel",
-  "/orders/order-details/3001",
-  "/payments",
-  "/transactions",
-];
+const EVERY_SIGNED_IN_PAGE = [...Object.values(SIGNED_IN_PAGES).flat(), WIZARD_FIRST_STEP];
 
 function scriptSource(policy: string) {
   return policy.split(";").find((directive) => directive.trim().startsWith("script-src"))!;
@@ -52,9 +44,9 @@ test.describe("security headers", () => {
     };
     for (const path of PUBLIC_PAGES) await check(path);
     await portal.signInDirectly();
-    for (const path of SIGNED_IN_PAGES) await check(path);
+    for (const path of EVERY_SIGNED_IN_PAGE) await check(path);
     expect(nonces.size, "a fresh nonce per page").toBe(
-      PUBLIC_PAGES.length + SIGNED_IN_PAGES.length,
+      PUBLIC_PAGES.length + EVERY_SIGNED_IN_PAGE.length,
     );
 
     // Files and data carry the common headers too.
@@ -78,7 +70,7 @@ test.describe("security headers", () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await portal.signInDirectly();
-    for (const path of SIGNED_IN_PAGES) await portal.visit(path);
+    for (const path of EVERY_SIGNED_IN_PAGE) await portal.visit(path);
     // A client-side navigation and a background fetch (the notes poll's refresh).
     await portal.visit("/dashboard");
     await page

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
@@ -13,12 +13,15 @@ export type WorkerServers = { sandboxUrl: string; portalUrl: string; sessionDir:
 
 const PORTAL_COMMAND = ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"];
 
+/** The portals' SESSION_SECRET: what must never show in a page or a log. */
+export const SESSION_SECRET = "e2e-secret";
+
 /** The environment of a portal under test. */
 function portalEnv(port: number, sandboxUrl: string, sessionDir: string) {
   return {
     PORT: String(port),
     NODE_ENV: "production" as const,
-    SESSION_SECRET: "e2e-secret",
+    SESSION_SECRET,
     SESSION_DIR: sessionDir,
     PROVIDER_API_URL: sandboxUrl,
     PROVIDER_TIMEOUT_MS: "5000",
@@ -66,26 +69,38 @@ function stopper(child: Child) {
   };
 }
 
-/** A portal process; `keepOutput` collects what it writes, otherwise its errors go to the run's log. */
+/**
+ * A portal process; `keepOutput` collects what it writes, otherwise its errors go to the run's log.
+ * `logFile` keeps everything it writes (its request log and errors) in a file as well.
+ */
 export async function startPortal({
   sandboxUrl,
   sessionDir,
   env = {},
   keepOutput = false,
+  logFile,
 }: {
   sandboxUrl: string;
   sessionDir: string;
   env?: Record<string, string>;
   keepOutput?: boolean;
+  logFile?: string;
 }) {
   const port = await freePort();
   const child = spawn(process.execPath, PORTAL_COMMAND, {
     env: { ...process.env, ...portalEnv(port, sandboxUrl, sessionDir), ...env },
-    stdio: ["ignore", keepOutput ? "pipe" : "ignore", "pipe"],
+    stdio: ["ignore", keepOutput || logFile ? "pipe" : "ignore", "pipe"],
   });
+  const log = logFile ? createWriteStream(logFile) : null;
+  // After "exit" the pipes may still hold the last lines; "close" comes once they are read.
+  const closed = new Promise((resolve) => child.once("close", resolve));
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on("data", (chunk: Buffer) => {
+    log?.write(chunk);
+    if (keepOutput) output += chunk.toString();
+  });
   child.stderr?.on("data", (chunk: Buffer) => {
+    log?.write(chunk);
     if (keepOutput) output += chunk.toString();
     else process.stderr.write(chunk);
   });
@@ -99,6 +114,13 @@ export async function startPortal({
     output: () => output,
     /** SIGKILL: no chance to finish anything, as a crash. */
     kill,
+    /** Once the process has ended: all it wrote to `logFile`. */
+    async writtenLog() {
+      await closed;
+      if (!log || !logFile) return "";
+      await new Promise((resolve) => log.end(resolve));
+      return readFileSync(logFile, "utf8");
+    },
     /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
     async stop() {
       child.kill("SIGTERM");
@@ -130,14 +152,19 @@ export function workerServers() {
 export async function startWorkerServers(workerIndex: number) {
   const dir = `.data/e2e/worker-${workerIndex}`;
   rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   const sandbox = await startSandbox(join(dir, "sandbox.json"));
   const sessionDir = join(dir, "sessions");
-  const portal = await startPortal({ sandboxUrl: sandbox.url, sessionDir });
+  const logFile = join(dir, "portal.log");
+  const portal = await startPortal({ sandboxUrl: sandbox.url, sessionDir, logFile });
   current = { sandboxUrl: sandbox.url, portalUrl: portal.url, sessionDir };
   return {
     servers: current,
+    logFile,
+    /** Stops both; resolves with everything the portal wrote over the worker's whole run. */
     async stop() {
       await Promise.all([portal.kill(), sandbox.kill()]);
+      return portal.writtenLog();
     },
   };
 }

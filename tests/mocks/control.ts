@@ -134,6 +134,7 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList, calls: C
     }),
 
     http.get(`${base}/__sandbox/calls`, () => HttpResponse.json(calls.list())),
+    http.get(`${base}/__sandbox/secrets`, () => HttpResponse.json(ctx.secrets.list())),
     http.get(`${base}/__sandbox/faults`, () => HttpResponse.json(faults.list())),
     http.post(`${base}/__sandbox/faults`, async ({ request }) => {
       const fault = await parseBody(request, faultSchema);

@@ -12,6 +12,7 @@ import { reserveRequestHandlers } from "./api/reserve-requests";
 import { CallLog, callLogHandler } from "./call-log";
 import { controlHandlers } from "./control";
 import { faultHandler, FaultList } from "./faults";
+import { SecretsSeen } from "./secrets-seen";
 import type { SandboxStore } from "./store";
 
 /**
@@ -25,9 +26,14 @@ export const SANDBOX_ORIGIN = "http://localhost";
 
 export function createSandboxHandlers(
   store: SandboxStore,
-  { base = SANDBOX_ORIGIN, faults = new FaultList(), calls = new CallLog() } = {},
+  {
+    base = SANDBOX_ORIGIN,
+    faults = new FaultList(),
+    calls = new CallLog(),
+    secrets = new SecretsSeen(),
+  } = {},
 ) {
-  const ctx = { store, base };
+  const ctx = { store, base, secrets };
   return [
     callLogHandler(calls),
     faultHandler(faults),

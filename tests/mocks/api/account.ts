@@ -97,6 +97,7 @@ export function accountHandlers(ctx: SandboxContext) {
       requireBodyModel(request, "CreateAgencyDTO");
       requireAcceptModel(request, null);
       const body = await parseBody(request, createAgencySchema);
+      ctx.secrets.add(body.Password);
       const { state } = store;
       if (state.users.some((user) => user.userName.toLowerCase() === body.UserName.toLowerCase())) {
         fail(400, "This user name is already taken.");
@@ -165,6 +166,7 @@ export function accountHandlers(ctx: SandboxContext) {
       requireBodyModel(request, "CurrentUserChangePasswordDto");
       requireAcceptModel(request, null);
       const body = await parseBody(request, changePasswordSchema);
+      ctx.secrets.add(body.CurrentPassword, body.NewPassword, body.ConfirmPassword);
       if (body.CurrentPassword !== user.password) fail(400, "The current password is incorrect.");
       if (body.NewPassword !== body.ConfirmPassword)
         fail(400, "The new password and its confirmation do not match.");

@@ -14,6 +14,7 @@ export function authHandlers(ctx: SandboxContext) {
         return oauthError("invalid_request", "The X-Request-Reference header is required.");
       }
       const form = new URLSearchParams(await request.text());
+      ctx.secrets.add(form.get("password"));
       if (form.get("grant_type") !== "password")
         return oauthError("unsupported_grant_type", "Only the password grant is supported.");
       const { state } = ctx.store;
@@ -31,6 +32,7 @@ export function authHandlers(ctx: SandboxContext) {
         );
       }
       const token = randomBytes(24).toString("base64url");
+      ctx.secrets.add(token);
       const now = Date.now();
       // Forget expired tokens so the data file does not grow forever.
       state.tokens = state.tokens.filter((entry) => new Date(entry.expiresAt).getTime() > now);

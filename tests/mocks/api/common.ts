@@ -1,10 +1,14 @@
 import { HttpResponse } from "msw";
 import type { z } from "zod";
 import { PAGE_SIZES } from "~/utils/paging";
+import type { SecretsSeen } from "../secrets-seen";
 import type { SandboxStore } from "../store";
 
-/** What every resource's handlers get: the store and the origin its paths hang under. */
-export type SandboxContext = { store: SandboxStore; base: string };
+/**
+ * What every resource's handlers get: the store, the origin its paths hang under, and the record of
+ * tokens and passwords that went through.
+ */
+export type SandboxContext = { store: SandboxStore; base: string; secrets: SecretsSeen };
 
 export const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
 

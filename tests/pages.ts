@@ -1,0 +1,82 @@
+/**
+ * Every page of the portal, shown with the seed's records (tests/mocks/seed.ts): what the checks
+ * over "every page" go through (security headers, secrets, accessibility, page weight).
+ */
+
+export const PUBLIC_PAGES = ["/auth/login", "/auth/register"];
+
+export const SIGNED_IN_PAGES = {
+  account: ["/dashboard", "/changePassword", "/account/verify-email"],
+  requests: [
+    "/reservations/list",
+    "/reservations/reservation-details/7001",
+    "/reservations/reservation-details/7001?confirm=delete",
+    "/reservations/reservation-details/7001/print",
+    "/reservations/modify-date-reservation/7001",
+    "/reservations/modify-room-reservation/7001",
+    "/reservations/modify-flight-reservation/7001",
+  ],
+  orders: [
+    "/orders",
+    "/orders/order-details/3001",
+    "/orders/order-details/3001/receipt",
+    "/orders/order-details/3001/tickets/15001",
+    "/payments",
+    "/transactions",
+  ],
+};
+
+/** The wizard's first step: the only one that opens without a draft. */
+export const WIZARD_FIRST_STEP = "/reservations/new/hotel";
+
+/** A date `days` from today, as the wizard's date fields take it. */
+function dayFromToday(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "/");
+}
+
+function flight(direction: "arrival" | "departure", from: string, to: string, date: string) {
+  return {
+    [`${direction}.airline`]: "IR",
+    [`${direction}.flightNumber`]: "IR712",
+    [`${direction}.origin`]: from,
+    [`${direction}.destination`]: to,
+    [`${direction}.takeOffDate`]: date,
+    [`${direction}.takeOffTime`]: "07:40",
+  };
+}
+
+/**
+ * The new-request wizard step by step: each step's page and, but for the last, what its form sends
+ * to move on (three nights in a hotel with a transfer, one Single room for one guest, flights both
+ * ways). Only a draft opens the later steps, so they are reached in this order.
+ */
+export function wizardSteps(): Array<{ path: string; moveOn?: Record<string, string> }> {
+  const checkIn = dayFromToday(10);
+  const checkOut = dayFromToday(13);
+  return [
+    {
+      path: WIZARD_FIRST_STEP,
+      moveOn: { propertyId: "1004", checkIn, checkOut, needTransfer: "on" },
+    },
+    {
+      path: "/reservations/new/rooms",
+      moveOn: {
+        "rooms[0].roomTypeId": "403",
+        "rooms[0].guests[0].firstName": "Sara",
+        "rooms[0].guests[0].lastName": "Ahmadi",
+        "rooms[0].guests[0].dateOfBirth": "1990/01/01",
+        "rooms[0].guests[0].gender": "Female",
+        "rooms[0].guests[0].passportNumber": "P4001201",
+        "rooms[0].guests[0].nationality": "IR",
+      },
+    },
+    {
+      path: "/reservations/new/flights",
+      moveOn: {
+        ...flight("arrival", "IKA", "DXB", checkIn),
+        ...flight("departure", "DXB", "IKA", checkOut),
+      },
+    },
+    { path: "/reservations/new/review" },
+  ];
+}
