@@ -1,9 +1,9 @@
 import { expect, test } from "./fixtures";
 
 /**
- * Every action reads its body through one helper (app/utils/form-data.server.ts): a body no form
- * sends answers 415, a broken one 400, each with a translated message, never a 500. A new action
- * joins this table with one line.
+ * Every action reads its body through one helper (app/utils/form-data.server.ts): a form without
+ * its security token (CSRF) goes back to its page, a body no form sends answers 415, a broken one
+ * 400, each with a translated message, never a 500. A new action joins this table with one line.
  */
 const ACTION_ROUTES = [
   "/auth/login",
@@ -58,9 +58,50 @@ const MALFORMED_BODIES: Array<{
   },
 ];
 
+/** The receipt form sends a file, so it is multipart; every other form is URL-encoded. */
+const MULTIPART_ROUTES = new Set(["/orders/order-details/3001/receipt"]);
+
 test.describe("malformed request bodies", () => {
   // These are requests, not pages: one run is enough.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "no browser involved");
+
+  test("every action refuses a missing or a wrong security token and asks the provider nothing", async ({
+    portal,
+    page,
+    sandbox,
+    baseURL,
+  }) => {
+    await portal.signInDirectly();
+    const callsBefore = (await sandbox.calls()).length;
+    const from = "/payments";
+    for (const route of ACTION_ROUTES) {
+      for (const token of [null, "forged-token"]) {
+        const fields = { ...(token ? { csrf: token } : {}), note: "sent from elsewhere" };
+        const response = await page.request.post(route, {
+          ...(MULTIPART_ROUTES.has(route)
+            ? {
+                multipart: {
+                  ...fields,
+                  receipt: { name: "r.png", mimeType: "image/png", buffer: Buffer.from("x") },
+                },
+              }
+            : { form: fields }),
+          headers: { Referer: new URL(from, baseURL).href },
+          maxRedirects: 0,
+        });
+        const what = `${token ? "a wrong" : "no"} token to ${route}`;
+        // Back to the page the form was on, with the translated "send it again" message.
+        expect(response.status(), what).toBe(302);
+        expect(response.headers()["location"], what).toBe(from);
+        expect(response.headers()["set-cookie"], what).toContain("__toast=");
+      }
+    }
+    expect((await sandbox.calls()).length, "calls to the provider").toBe(callsBefore);
+    // Nothing changed: still signed in (sign-out included), in English, the menu as it was.
+    await portal.visit("/dashboard");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "full");
+  });
 
   test("every action answers 4xx with a translated message, and the session survives", async ({
     portal,
