@@ -61,6 +61,10 @@ export class Sandbox {
   addProviderNote(requestId: number, content: string) {
     return this.call("POST", `/requests/${requestId}/notes`, { content });
   }
+  /** The provider publishes an announcement for today. */
+  publishAnnouncement(title: string, body: string) {
+    return this.call("POST", "/announcements", { title, body });
+  }
   /** The provider's accounting decides on a payment. */
   setPaymentState(id: number, state: "New" | "Approved" | "Rejected" | "Refunded") {
     return this.call("POST", `/payments/${id}/state`, { state });

@@ -1,4 +1,4 @@
-import { providerNow } from "./clock";
+import { providerNow, providerToday } from "./clock";
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import { REQUEST_STATES } from "./model";
@@ -58,6 +58,19 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList, calls: C
       reserveRequest.notes.push(note);
       store.save();
       return HttpResponse.json(note, { status: 201 });
+    }),
+
+    // The provider publishes an announcement, shown from today on.
+    http.post(`${base}/__sandbox/announcements`, async ({ request }) => {
+      const { title, body } = await parseBody(
+        request,
+        z.object({ title: z.string().min(1), body: z.string().min(1) }),
+      );
+      const today = providerToday();
+      const announcement = { id: store.nextId(), title, body, startDate: today, endDate: today };
+      store.state.announcements.push(announcement);
+      store.save();
+      return HttpResponse.json(announcement, { status: 201 });
     }),
 
     // The provider's desk opens the thread: the agency's notes show as read.
