@@ -1,5 +1,11 @@
+import type { Page } from "@playwright/test";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { expect, test } from "./fixtures";
+import { expect, startPortalInstance, test } from "./fixtures";
+
+async function sessionIdCookie(page: Page) {
+  const cookie = (await page.context().cookies()).find(({ name }) => name === "__session");
+  return cookie?.value ?? null;
+}
 
 test.describe("sign-in", () => {
   test("good credentials open the dashboard with the user's name", async ({ portal, page }) => {
@@ -103,6 +109,38 @@ test.describe("sign-out", () => {
     await portal.visit("/dashboard");
     await expect(page).toHaveURL(/\/auth\/login/);
   });
+
+  test("sign-in starts a new session id; a signed-out cookie opens nothing, even planted again", async ({
+    portal,
+    page,
+    playwright,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    await portal.signInDirectly();
+    const first = await sessionIdCookie(page);
+    expect(first).toBeTruthy();
+    const signOut = await portal.sendForm("/auth/logout", {}, "/dashboard");
+    expect(signOut.headers()["location"]).toBe("/auth/login");
+
+    // The old cookie, sent again by anyone who kept it, is a stranger's.
+    const replay = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Cookie: `__session=${first}` },
+    });
+    const dashboard = await replay.get("/dashboard", { maxRedirects: 0 });
+    expect(dashboard.status()).toBe(302);
+    expect(dashboard.headers()["location"]).toMatch(/^\/auth\/login/);
+    await replay.dispose();
+
+    // Planted in the browser before the next sign-in, it is not the id the sign-in gives.
+    await page.context().addCookies([{ name: "__session", value: first!, url: baseURL! }]);
+    await portal.signInDirectly();
+    const second = await sessionIdCookie(page);
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+  });
 });
 
 test.describe("forms", () => {
@@ -155,5 +193,32 @@ test.describe("sign-in throttling", () => {
     // Another address signs in as usual.
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.8" });
     await portal.signIn();
+  });
+
+  test("the count holds on another instance and after a restart", async ({
+    portal,
+    sandbox,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const failed = await portal.sendForm("/auth/login", {
+        username: "demo",
+        password: `Wrong${attempt}`,
+      });
+      expect(failed.status()).toBe(400);
+    }
+    // A process started after the failures, on the same store: a second instance, or a restart.
+    const other = await startPortalInstance();
+    try {
+      const locked = await portal.sendForm(`${other.url}/auth/login`, {
+        username: DEMO_USER.userName,
+        password: DEMO_USER.password,
+      });
+      expect(await locked.text()).toContain("Too many failed sign-ins. Try again in 10 minutes.");
+      expect((await sandbox.state()).tokens).toEqual([]);
+    } finally {
+      await other.kill();
+    }
   });
 });

@@ -154,11 +154,12 @@ export class Portal {
   }
 
   /**
-   * Sends the form of the page at `path` over HTTP, with the page's security token, as a browser
-   * without JS would; the answer (not followed if it redirects) is the caller's to check.
+   * Sends a form to `path` over HTTP, with the security token of the page it is on (`formPage`,
+   * the same path unless given), as a browser without JS would; the answer (not followed if it
+   * redirects) is the caller's to check.
    */
-  async sendForm(path: string, fields: Record<string, string>) {
-    const form = await this.page.request.get(path);
+  async sendForm(path: string, fields: Record<string, string>, formPage = path) {
+    const form = await this.page.request.get(formPage);
     const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
     return this.page.request.post(path, { form: { csrf, ...fields }, maxRedirects: 0 });
   }
