@@ -201,9 +201,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await use(started.servers);
       const secrets = await secretsToKeep(new Sandbox(started.servers.sandboxUrl));
       const log = await started.stop();
-      // After every test of the worker: none of them in anything the portal wrote.
+      // After every test of the worker, in anything the portal wrote: none of them.
       const leaked = secrets.filter((secret) => log.includes(secret));
       expect(leaked, `secrets in ${started.logFile}`).toEqual([]);
+      // Nor did anything the provider answered leave a promise rejection unhandled.
+      const unhandled = log.split("\n").filter((line) => /unhandled/i.test(line));
+      expect(unhandled, `unhandled rejections in ${started.logFile}`).toEqual([]);
     },
     { scope: "worker", auto: true, timeout: 60_000 },
   ],

@@ -31,7 +31,7 @@ function portalEnv(port: number, sandboxUrl: string, sessionDir: string) {
   };
 }
 
-function freePort() {
+export function freePort() {
   return new Promise<number>((resolve) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const { port } = server.address() as { port: number };
