@@ -15,11 +15,7 @@ import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { localizeDigits } from "~/utils/numbers";
-import {
-  clearSignInFailures,
-  recordSignInFailure,
-  signInLockedFor,
-} from "~/utils/sign-in-throttle.server";
+import { clearSignInFailures, startSignInAttempt } from "~/utils/sign-in-throttle.server";
 import { useIsPending } from "~/utils/misc";
 import { ProviderError } from "~/utils/provider/request.server";
 import { requestToken } from "~/utils/provider/token.server";
@@ -50,8 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
-  const lockedFor = await signInLockedFor(request, username);
-  if (lockedFor) {
+  const attempt = await startSignInAttempt(request, username);
+  const lockedFor = attempt.lockedForMinutes;
+  if (lockedFor !== null) {
     const [t, language] = await Promise.all([
       getTranslator(request, "auth"),
       i18nServer.getLocale(request),
@@ -75,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
       password,
       requestReference: randomUUID(),
     });
-    await clearSignInFailures(username);
+    await Promise.all([attempt.release(), clearSignInFailures(username)]);
     return await startSession(request, {
       token,
       userName: username,
@@ -85,9 +82,10 @@ export async function action({ request }: ActionFunctionArgs) {
     // The token endpoint speaks OAuth: its known error codes get the user's language (decision 004).
     const translated =
       error instanceof ProviderError ? LOGIN_ERRORS[error.providerCode ?? ""] : undefined;
+    // Only wrong credentials count against the username and the address.
+    if (!(error instanceof ProviderError && error.providerCode === "invalid_grant"))
+      await attempt.release();
     if (translated) {
-      if (error instanceof ProviderError && error.providerCode === "invalid_grant")
-        await recordSignInFailure(request, username);
       const t = await getTranslator(request, "auth");
       return data(submission.reply({ formErrors: [t(translated)], hideFields: ["password"] }), {
         status: 400,

@@ -3,12 +3,15 @@ import { recordStore } from "~/utils/draft-store.server";
 
 /**
  * Failed sign-ins, counted per username and per client address in the record store (files or
- * Redis, beside the sessions), so the count holds across restarts and instances. After
- * SIGNIN_MAX_FAILURES failures within SIGNIN_WINDOW_MINUTES, sign-ins for that username (or from
- * that address) are refused without asking the provider until the window ends.
+ * Redis, beside the sessions), so the count holds across restarts and instances. A username (or an
+ * address) has SIGNIN_MAX_FAILURES places; each sign-in takes one under both before the provider
+ * is asked, through the store's atomic claim, so that attempts sent all at once cannot all pass a
+ * check made before any of them had failed. Wrong credentials keep their places for
+ * SIGNIN_WINDOW_MINUTES; any other outcome gives them back. With no place left, the sign-in is
+ * refused without asking the provider.
  */
 
-type Failures = { count: number; firstAt: number };
+type Place = { at: number };
 
 const windowMs = () => env.SIGNIN_WINDOW_MINUTES * 60_000;
 
@@ -20,47 +23,62 @@ export function clientAddress(request: Request) {
   return last || null;
 }
 
+const userKey = (userName: string) => `signin-failures:user:${userName.trim().toLowerCase()}`;
+
 function keysOf(request: Request, userName: string) {
   const address = clientAddress(request);
-  return [
-    `signin-failures:user:${userName.trim().toLowerCase()}`,
-    ...(address ? [`signin-failures:address:${address}`] : []),
-  ];
+  return [userKey(userName), ...(address ? [`signin-failures:address:${address}`] : [])];
 }
 
-/** Minutes until a sign-in may be tried again, or null when it may be tried now. */
-export async function signInLockedFor(request: Request, userName: string) {
-  const now = Date.now();
-  const counts = await Promise.all(
-    keysOf(request, userName).map((key) => recordStore.get<Failures>(key)),
-  );
-  const locked = counts.filter(
-    (entry): entry is Failures =>
-      Boolean(entry) &&
-      entry!.count >= env.SIGNIN_MAX_FAILURES &&
-      now - entry!.firstAt < windowMs(),
-  );
-  if (!locked.length) return null;
-  const until = Math.max(...locked.map((entry) => entry.firstAt + windowMs()));
-  return Math.max(1, Math.ceil((until - now) / 60_000));
+function placesOf(key: string) {
+  return Array.from({ length: env.SIGNIN_MAX_FAILURES }, (_, index) => `${key}:${index}`);
 }
 
-export async function recordSignInFailure(request: Request, userName: string) {
+async function takePlace(key: string) {
+  for (const place of placesOf(key)) {
+    const taken = { at: Date.now() } satisfies Place;
+    if (await recordStore.claim(place, taken, env.SIGNIN_WINDOW_MINUTES * 60)) return place;
+  }
+  return null;
+}
+
+/** Minutes until the first of `key`'s places comes free again. */
+async function minutesUntilFree(key: string) {
+  const places = await Promise.all(placesOf(key).map((place) => recordStore.get<Place>(place)));
   const now = Date.now();
-  await Promise.all(
-    keysOf(request, userName).map(async (key) => {
-      const earlier = await recordStore.get<Failures>(key);
-      const current =
-        earlier && now - earlier.firstAt < windowMs()
-          ? { count: earlier.count + 1, firstAt: earlier.firstAt }
-          : { count: 1, firstAt: now };
-      const ttl = Math.ceil((current.firstAt + windowMs() - now) / 1000);
-      await recordStore.set(key, current, Math.max(1, ttl));
-    }),
-  );
+  const firstTaken = Math.min(...places.map((place) => place?.at ?? now));
+  return Math.max(1, Math.ceil((firstTaken + windowMs() - now) / 60_000));
+}
+
+export type SignInAttempt =
+  | { lockedForMinutes: number }
+  | {
+      lockedForMinutes: null;
+      /** Anything but wrong credentials: the places this attempt took are given back. */
+      release: () => Promise<void>;
+    };
+
+/** Takes this sign-in's places, or says for how many minutes there are none. */
+export async function startSignInAttempt(
+  request: Request,
+  userName: string,
+): Promise<SignInAttempt> {
+  const taken: string[] = [];
+  const release = async () => {
+    await Promise.all(taken.map((place) => recordStore.delete(place)));
+  };
+  for (const key of keysOf(request, userName)) {
+    const place = await takePlace(key);
+    if (!place) {
+      await release();
+      return { lockedForMinutes: await minutesUntilFree(key) };
+    }
+    taken.push(place);
+  }
+  return { lockedForMinutes: null, release };
 }
 
 /** A successful sign-in clears its username's count (not the address's). */
 export async function clearSignInFailures(userName: string) {
-  await recordStore.delete(`signin-failures:user:${userName.trim().toLowerCase()}`);
+  await Promise.all(placesOf(userKey(userName)).map((place) => recordStore.delete(place)));
 }

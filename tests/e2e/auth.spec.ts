@@ -195,6 +195,29 @@ test.describe("sign-in throttling", () => {
     await portal.signIn();
   });
 
+  test("sign-ins sent all at once are held to the limit as well", async ({
+    portal,
+    page,
+    sandbox,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    const csrf = await portal.securityTokenOf("/auth/login");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) =>
+        page.request.post("/auth/login", {
+          form: { csrf, username: "demo", password: `Wrong${attempt}` },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status());
+    // Ten reach the provider and fail; the other twenty are refused without asking it.
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect((await sandbox.calls()).filter((call) => call.path === "/token")).toHaveLength(10);
+  });
+
   test("the count holds on another instance and after a restart", async ({
     portal,
     sandbox,

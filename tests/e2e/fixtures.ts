@@ -159,9 +159,14 @@ export class Portal {
    * redirects) is the caller's to check.
    */
   async sendForm(path: string, fields: Record<string, string>, formPage = path) {
-    const form = await this.page.request.get(formPage);
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+    const csrf = await this.securityTokenOf(formPage);
     return this.page.request.post(path, { form: { csrf, ...fields }, maxRedirects: 0 });
+  }
+
+  /** The security token (CSRF) the forms of the page at `path` carry. */
+  async securityTokenOf(path: string) {
+    const form = await this.page.request.get(path);
+    return /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
   }
 
   async switchLanguage(language: "English" | "فارسی") {
