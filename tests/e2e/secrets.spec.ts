@@ -85,11 +85,16 @@ test.describe("secrets", () => {
     test.setTimeout(120_000);
     const seen: Array<{ where: string; text: string }> = [];
     // Everything the browser receives: documents, the data of client-side navigations, scripts.
+    const received: Array<Promise<{ where: string; text: string }>> = [];
     page.on("response", (response) => {
       if (!["document", "fetch", "script"].includes(response.request().resourceType())) return;
-      response.text().then(
-        (text) => seen.push({ where: response.url(), text }),
-        () => {}, // a redirect has no body
+      const where = response.url();
+      // A redirect has no body.
+      received.push(
+        response.text().then(
+          (text) => ({ where, text }),
+          () => ({ where, text: "" }),
+        ),
       );
     });
     await portal.signIn();
@@ -113,7 +118,8 @@ test.describe("secrets", () => {
       .getByRole("link", { name: "Dashboard" })
       .click();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    expect(seen.some(({ where }) => where.includes(".data"))).toBe(true);
+    seen.push(...(await Promise.all(received)));
+    expect(seen.some(({ where }) => where.includes("/dashboard.data"))).toBe(true);
 
     await expectNoSecretIn(seen, sandbox);
   });
