@@ -45,9 +45,10 @@ async function takePlace(key: string) {
 /** Minutes until the first of `key`'s places comes free again. */
 async function minutesUntilFree(key: string) {
   const places = await Promise.all(placesOf(key).map((place) => recordStore.get<Place>(place)));
-  const now = Date.now();
-  const firstTaken = Math.min(...places.map((place) => place?.at ?? now));
-  return Math.max(1, Math.ceil((firstTaken + windowMs() - now) / 60_000));
+  const takenAt = places.flatMap((place) => (place ? [place.at] : []));
+  // A place freed meanwhile: one minute, the least the message says.
+  if (!takenAt.length) return 1;
+  return Math.max(1, Math.ceil((Math.min(...takenAt) + windowMs() - Date.now()) / 60_000));
 }
 
 export type SignInAttempt =

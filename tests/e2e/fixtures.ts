@@ -204,8 +204,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({}, use, workerInfo) => {
       const started = await startWorkerServers(workerInfo.parallelIndex);
       await use(started.servers);
-      const secrets = await secretsToKeep(new Sandbox(started.servers.sandboxUrl));
-      const log = await started.stop();
+      let secrets: string[] = [];
+      let log = "";
+      try {
+        secrets = await secretsToKeep(new Sandbox(started.servers.sandboxUrl));
+      } finally {
+        log = await started.stop();
+      }
       // After every test of the worker, in anything the portal wrote: none of them.
       const leaked = secrets.filter((secret) => log.includes(secret));
       expect(leaked, `secrets in ${started.logFile}`).toEqual([]);

@@ -30,10 +30,11 @@ function toFetchRequest(incoming: IncomingMessage, origin: string) {
 
 /**
  * msw tries the handlers one by one, compiling each one's path and reading the request's cookies
- * every time: about 1.5 ms a call over the sandbox's sixty handlers, in its one thread, which every
- * latency benchmark counted. Only the handlers whose path could match are offered to it: those
- * whose literal start (before the first parameter or wildcard) begins the request's URL, compared
- * without case. msw still decides among them, in their order, so matching does not change.
+ * every time: over the sandbox's sixty handlers, about a quarter of a millisecond of every call, in
+ * its one thread, which every latency benchmark counted. Only the handlers whose path could match
+ * are offered to it: those whose literal start (before the first parameter or wildcard) begins
+ * the request's URL, compared without case. msw still decides among them, in their order, so
+ * matching does not change.
  */
 function candidatesFor(handlers: RequestHandler[]) {
   const starts = handlers.map(({ info }) =>
