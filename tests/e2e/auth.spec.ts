@@ -239,6 +239,12 @@ test.describe("sign-in throttling", () => {
         password: DEMO_USER.password,
       });
       expect(await locked.text()).toContain("Too many failed sign-ins. Try again in 10 minutes.");
+      // In the user's language and digits.
+      const lockedInPersian = await portal.sendForm(`${other.url}/auth/login?lng=fa`, {
+        username: DEMO_USER.userName,
+        password: DEMO_USER.password,
+      });
+      expect(await lockedInPersian.text()).toContain("۱۰ دقیقه دیگر دوباره تلاش کنید");
       expect((await sandbox.state()).tokens).toEqual([]);
     } finally {
       await other.kill();

@@ -105,7 +105,10 @@ async function expectTranslatedFailure(page: Page, path: string) {
     await expect(
       page.getByRole("heading", { name: PAGE_WITHOUT_PROVIDER_DATA.heading }),
     ).toBeVisible();
-  else await expect(page.getByText(UNAVAILABLE).first(), path).toBeVisible();
+  else {
+    await expect(page.getByText(UNAVAILABLE).first(), path).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" }).first(), path).toBeVisible();
+  }
   const html = await page.content();
   expect(html, path).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
   expect(html, path).not.toContain("Bad gateway");
