@@ -18,13 +18,13 @@ import { useIsPending } from "~/utils/misc";
 import { changePassword } from "~/utils/provider/users.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { passwordRule } from "~/utils/validation";
+import { existingPassword, passwordRule } from "~/utils/validation";
 
 export const handle = { i18n: ["common", "account"] };
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ required_error: "validation.required" }),
+    currentPassword: existingPassword,
     newPassword: passwordRule,
     confirmPassword: z.string({ required_error: "validation.required" }),
   })

@@ -20,11 +20,11 @@ import { useIsPending } from "~/utils/misc";
 import { ProviderError } from "~/utils/provider/request.server";
 import { requestToken } from "~/utils/provider/token.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
-import { requiredText } from "~/utils/validation";
+import { existingPassword, requiredText } from "~/utils/validation";
 
 export const loginSchema = z.object({
   username: requiredText(50),
-  password: z.string({ required_error: "validation.required" }).min(1, "validation.required"),
+  password: existingPassword,
   redirectTo: z.string().optional(),
 });
 

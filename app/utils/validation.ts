@@ -41,6 +41,15 @@ export const passwordRule = z
   .regex(/[0-9]/, "validation.password")
   .max(100, "validation.tooLong");
 
+/**
+ * A password the user already has (to sign in, or to confirm a change): any the provider may hold,
+ * perhaps set elsewhere, so only bounded, at a length no password reaches.
+ */
+export const existingPassword = z
+  .string({ required_error: "validation.required" })
+  .min(1, "validation.required")
+  .max(256, "validation.tooLong");
+
 export const emailAddress = requiredText(120).email("validation.email");
 
 export const phoneNumber = requiredText(20).regex(/^\+?[0-9][0-9 ()-]{6,19}$/, "validation.phone");

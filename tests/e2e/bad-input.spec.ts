@@ -71,6 +71,12 @@ const BAD_POSTS: BadPost[] = [
     shows: [MESSAGES.tooLong],
   },
   {
+    name: "sign-in with a 1 MB password",
+    page: "/auth/login",
+    fields: { username: "demo", password: MEGABYTE_OF_TEXT },
+    shows: [MESSAGES.tooLong],
+  },
+  {
     name: "sign-in with control characters",
     page: "/auth/login",
     fields: { username: "demo\u0000", password: "Demo1234" },
