@@ -28,4 +28,19 @@ describe("file record store", () => {
     await store.set("submitting:key-2", { at: 1 }, -1);
     expect(await store.claim("submitting:key-2", { at: 2 }, 60)).toBe(true);
   });
+
+  test("an expired record is taken over by exactly one of the claims that find it", async () => {
+    const store = createFileRecordStore(dir);
+    for (let round = 0; round < 20; round += 1) {
+      const key = `signin-failures:user:demo:${round}`;
+      await store.set(key, { at: 1 }, -1);
+      const claims = await Promise.all([
+        ...Array.from({ length: 6 }, () => store.claim(key, { at: 2 }, 60)),
+        // A read that finds the expired record clears it too: it must not clear a new one.
+        store.get(key),
+      ]);
+      expect(claims.slice(0, 6).filter(Boolean)).toHaveLength(1);
+      expect(await store.get(key)).toEqual({ at: 2 });
+    }
+  });
 });

@@ -20,9 +20,33 @@ export type RecordStore = {
 
 type Stored = { value: unknown; expiresAt: number };
 
+/**
+ * Runs the operations on one key one after another (in this process). Removing an expired record
+ * and creating its successor are separate steps: interleaved, a claim (or a read) that found the
+ * record expired could remove the successor another claim had just created, and both would win.
+ */
+function oneAtATimePerKey() {
+  const lastOf = new Map<string, Promise<unknown>>();
+  return <T>(key: string, operation: () => Promise<T>) => {
+    const result = (lastOf.get(key) ?? Promise.resolve()).then(operation);
+    const settled = result.catch(() => undefined);
+    lastOf.set(key, settled);
+    void settled.then(() => {
+      if (lastOf.get(key) === settled) lastOf.delete(key);
+    });
+    return result;
+  };
+}
+
+/**
+ * Files in `dir`. Several processes may share it (instances on one machine or one network
+ * folder): creating a file with `wx` decides a claim between them, except when two of them
+ * replace the same expired record at the same moment, which only Redis rules out.
+ */
 export function createFileRecordStore(dir: string): RecordStore {
   const pathOf = (key: string) =>
     join(dir, `${createHash("sha256").update(key).digest("hex")}.json`);
+  const inTurn = oneAtATimePerKey();
   const read = async (key: string): Promise<Stored | null> => {
     try {
       const stored = JSON.parse(await readFile(pathOf(key), "utf8")) as Stored;
@@ -36,31 +60,35 @@ export function createFileRecordStore(dir: string): RecordStore {
   const encode = (value: unknown, ttlSeconds: number) =>
     JSON.stringify({ value, expiresAt: Date.now() + ttlSeconds * 1000 } satisfies Stored);
   return {
-    async get<T>(key: string) {
-      return ((await read(key))?.value as T | undefined) ?? null;
+    get<T>(key: string) {
+      return inTurn(key, async () => ((await read(key))?.value as T | undefined) ?? null);
     },
-    async set(key, value, ttlSeconds) {
-      await mkdir(dir, { recursive: true });
-      // Write then rename: a crash mid-write never leaves half a record.
-      const temporary = `${pathOf(key)}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, encode(value, ttlSeconds));
-      await rename(temporary, pathOf(key));
+    set(key, value, ttlSeconds) {
+      return inTurn(key, async () => {
+        await mkdir(dir, { recursive: true });
+        // Write then rename: a crash mid-write never leaves half a record.
+        const temporary = `${pathOf(key)}.${process.pid}.${Date.now()}.tmp`;
+        await writeFile(temporary, encode(value, ttlSeconds));
+        await rename(temporary, pathOf(key));
+      });
     },
-    async delete(key) {
-      await rm(pathOf(key), { force: true });
+    delete(key) {
+      return inTurn(key, () => rm(pathOf(key), { force: true }));
     },
-    async claim(key, value, ttlSeconds) {
-      await mkdir(dir, { recursive: true });
-      if (await read(key)) return false;
-      try {
-        // "wx" fails when the file exists: the file system decides who was first.
-        const file = await open(pathOf(key), "wx");
-        await file.writeFile(encode(value, ttlSeconds));
-        await file.close();
-        return true;
-      } catch {
-        return false;
-      }
+    claim(key, value, ttlSeconds) {
+      return inTurn(key, async () => {
+        await mkdir(dir, { recursive: true });
+        if (await read(key)) return false;
+        try {
+          // "wx" fails when the file exists: the file system decides who was first.
+          const file = await open(pathOf(key), "wx");
+          await file.writeFile(encode(value, ttlSeconds));
+          await file.close();
+          return true;
+        } catch {
+          return false;
+        }
+      });
     },
   };
 }
