@@ -190,12 +190,13 @@ async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const wizard = await loadWizard(request, params);
   const submitKey = String(formData.get("submitKey") ?? "");
   const enhanced = isEnhanced(formData);
-
-  // Already sent (a reload of the POST, a second click, another tab): land on its result.
-  const earlier = submitKey ? await recordStore.get<Outcome>(`submitted:${submitKey}`) : null;
+  const [wizard, earlier] = await Promise.all([
+    loadWizard(request, params),
+    // Already sent (a reload of the POST, a second click, another tab): land on its result.
+    submitKey ? recordStore.get<Outcome>(`submitted:${submitKey}`) : null,
+  ]);
   if (earlier) return succeed(request, enhanced, earlier);
   requireStep(wizard, "review");
   if (submitKey !== wizard.draft.submitKey) throw redirect(`${wizard.base}/review`);

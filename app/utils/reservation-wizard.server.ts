@@ -48,9 +48,8 @@ export function emptyDraft(sessionId: string | null): Draft {
 
 /** The wizard of this URL: a new request, or one added to an order (`extendedOrderId`). */
 export async function loadWizard(request: Request, params: Params) {
-  const provider = await requireProvider(request);
   const orderId = params.extendedOrderId ? idParam(params, "extendedOrderId") : null;
-  const session = await getSession(request);
+  const [provider, session] = await Promise.all([requireProvider(request), getSession(request)]);
   const userName = String(session.get("userName") ?? "").toLowerCase();
   const key = `draft:${userName}:${orderId ?? "new"}`;
   const saved = await recordStore.get<Draft>(key);
