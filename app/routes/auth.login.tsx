@@ -15,7 +15,7 @@ import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { localizeDigits } from "~/utils/numbers";
-import { clearSignInFailures, startSignInAttempt } from "~/utils/sign-in-throttle.server";
+import { startSignInAttempt } from "~/utils/sign-in-throttle.server";
 import { useIsPending } from "~/utils/misc";
 import { ProviderError } from "~/utils/provider/request.server";
 import { requestToken } from "~/utils/provider/token.server";
@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
       password,
       requestReference: randomUUID(),
     });
-    await Promise.all([attempt.release(), clearSignInFailures(username)]);
+    await attempt.succeed();
     return await startSession(request, {
       token,
       userName: username,

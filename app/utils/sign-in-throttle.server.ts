@@ -57,6 +57,8 @@ export type SignInAttempt =
       lockedForMinutes: null;
       /** Anything but wrong credentials: the places this attempt took are given back. */
       release: () => Promise<void>;
+      /** Signed in: the address's place is given back and the username's count cleared. */
+      succeed: () => Promise<void>;
     };
 
 /** Takes this sign-in's places, or says for how many minutes there are none. */
@@ -76,10 +78,11 @@ export async function startSignInAttempt(
     }
     taken.push(place);
   }
-  return { lockedForMinutes: null, release };
-}
-
-/** A successful sign-in clears its username's count (not the address's). */
-export async function clearSignInFailures(userName: string) {
-  await Promise.all(placesOf(userKey(userName)).map((place) => recordStore.delete(place)));
+  const succeed = async () => {
+    // The username's earlier failures are forgiven; the address's are not (other usernames).
+    const usernamePlaces = placesOf(userKey(userName));
+    const places = [...usernamePlaces, ...taken.filter((place) => !usernamePlaces.includes(place))];
+    await Promise.all(places.map((place) => recordStore.delete(place)));
+  };
+  return { lockedForMinutes: null, release, succeed };
 }
