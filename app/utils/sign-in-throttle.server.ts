@@ -70,6 +70,8 @@ export async function startSignInAttempt(
   const release = async () => {
     await Promise.all(taken.map((place) => recordStore.delete(place)));
   };
+  // In turn, the username's first: a locked username never takes, even for a moment, one of the
+  // address's places, which another username's attempt from that address may need.
   for (const key of keysOf(request, userName)) {
     const place = await takePlace(key);
     if (!place) {
