@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -8,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { env } from "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
 import { i18nInstanceFor, i18nServer } from "~/utils/i18n.server";
+import { coalescedStream } from "~/utils/coalesced-stream.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { installRequestLog } from "~/utils/request-log.server";
 import { contentSecurityPolicy, setSecurityHeaders } from "~/utils/security-headers.server";
@@ -88,7 +88,7 @@ export default async function handleRequest(
       {
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = coalescedStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolvePromise(
             new Response(createReadableStreamFromReadable(body), {
