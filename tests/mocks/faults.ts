@@ -1,4 +1,4 @@
-import { delay, http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw";
 import { domainModelOf } from "./api/common";
 
 /**
@@ -47,16 +47,31 @@ export class FaultList {
   }
 }
 
-/** The first handler of the sandbox: applies matching faults, then lets the real handlers answer. */
+/** The faults that apply to a provider call; none to the sandbox's own control endpoints. */
+export function faultsFor(faults: FaultList, request: Request) {
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith("/__sandbox")) return [];
+  return faults.find(request.method, pathname, [
+    domainModelOf(request.headers.get("Accept")),
+    domainModelOf(request.headers.get("Content-Type")),
+  ]);
+}
+
+/**
+ * How long after its arrival a call's answer may leave: the sum of its faults' latencies. The
+ * sandbox's HTTP server holds each answer until then (server.ts).
+ */
+export function latencyOf(faults: Fault[]) {
+  return faults.reduce((total, fault) => total + (fault.latencyMs ?? 0), 0);
+}
+
+/**
+ * The first handler of the sandbox: answers as the matching faults say (latency aside, which is
+ * the HTTP server's), or lets the real handlers answer.
+ */
 export function faultHandler(faults: FaultList) {
-  return http.all("*", async ({ request }) => {
-    const { pathname } = new URL(request.url);
-    if (pathname.startsWith("/__sandbox")) return undefined;
-    for (const fault of faults.find(request.method, pathname, [
-      domainModelOf(request.headers.get("Accept")),
-      domainModelOf(request.headers.get("Content-Type")),
-    ])) {
-      if (fault.latencyMs) await delay(fault.latencyMs);
+  return http.all("*", ({ request }) => {
+    for (const fault of faultsFor(faults, request)) {
       if (fault.drop) return HttpResponse.error();
       if (fault.malformed) {
         return new HttpResponse('{"this is": not json', {

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import { getResponse, type RequestHandler } from "msw";
-import { FaultList } from "./faults";
+import { FaultList, faultsFor, latencyOf } from "./faults";
 import { createSandboxHandlers, SANDBOX_ORIGIN } from "./handlers";
 import { SandboxStore } from "./store";
 
@@ -77,9 +78,28 @@ export function startSandbox({
   const faults = new FaultList();
   const candidates = candidatesFor(createSandboxHandlers(store, { faults }));
   const server = createServer(async (incoming, outgoing) => {
+    const arrivedAt = performance.now();
     try {
       const request = toFetchRequest(incoming, SANDBOX_ORIGIN);
-      const response = await getResponse(candidates(request), request);
+      const latencyMs = latencyOf(faultsFor(faults, request));
+      const answer = () => getResponse(candidates(request), request);
+      const latencyUp = () => sleep(Math.max(0, arrivedAt + latencyMs - performance.now()));
+      let response: Response | undefined;
+      if (request.method === "GET" || request.method === "HEAD") {
+        // A read is worked out at once and held until its latency is up, as a provider serving
+        // calls side by side would answer. Waiting first would bring the nine reads of a
+        // dashboard due together, to queue in this one thread: the sandbox's own time added to
+        // every latency a benchmark measures.
+        response = await answer();
+        await latencyUp();
+      } else {
+        // A change takes effect when its latency is up: a caller that gave up before then (a
+        // portal's timeout) sees nothing changed until it looks again, later.
+        await latencyUp();
+        response = await answer();
+      }
+      // The caller gave up while the answer was held (a portal's timeout).
+      if (outgoing.destroyed) return;
       if (response) return await send(response, outgoing);
       outgoing
         .writeHead(404, { "Content-Type": "application/json" })
