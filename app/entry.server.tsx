@@ -5,9 +5,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { coalescedStream } from "~/utils/coalesced-stream.server";
 import { env } from "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
 import { i18nInstanceFor, i18nServer } from "~/utils/i18n.server";
-import { coalescedStream } from "~/utils/coalesced-stream.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { installRequestLog } from "~/utils/request-log.server";
 import { contentSecurityPolicy, setSecurityHeaders } from "~/utils/security-headers.server";
