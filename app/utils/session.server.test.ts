@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { env } from "./env.server";
-import { getSession, sessionStorage } from "./session.server";
+import { sessionStorage } from "./session.server";
 
 describe("file session storage (the default)", () => {
   afterAll(() => rmSync(env.SESSION_DIR, { recursive: true, force: true }));
@@ -30,24 +30,5 @@ describe("file session storage (the default)", () => {
     expect(again.get("token")).toBe("provider-token-123");
     await sessionStorage.destroySession(again);
     expect((await sessionStorage.getSession(setCookie.split(";")[0])).get("token")).toBeUndefined();
-  });
-});
-
-describe("getSession", () => {
-  test("reads a request's session from the store once, however many loaders ask", async () => {
-    const session = await sessionStorage.getSession();
-    session.set("userName", "demo");
-    const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
-    const request = new Request("http://portal.test/dashboard", { headers: { Cookie: cookie } });
-    const reads = vi.spyOn(sessionStorage, "getSession");
-    const [layouts, pages] = await Promise.all([getSession(request), getSession(request)]);
-    expect(layouts).toBe(pages);
-    expect(layouts.get("userName")).toBe("demo");
-    expect(reads).toHaveBeenCalledTimes(1);
-    // Another request (the next page) reads the store again.
-    await getSession(new Request(request.url, { headers: { Cookie: cookie } }));
-    expect(reads).toHaveBeenCalledTimes(2);
-    reads.mockRestore();
-    await sessionStorage.destroySession(layouts);
   });
 });

@@ -42,19 +42,6 @@ export const sessionStorage = redis
     })
   : createFileSessionStorage<SessionData>({ cookie: sessionCookie, dir: env.SESSION_DIR });
 
-type Session = Awaited<ReturnType<typeof sessionStorage.getSession>>;
-const sessionsOfRequests = new WeakMap<Request, Promise<Session>>();
-
-/**
- * The session of a request, read from the store once however many of its loaders ask (the layout
- * and the page both need the token; a wizard step needs the draft's key as well): each read is a
- * file or a Redis round trip ahead of the page's provider calls.
- */
 export function getSession(request: Request) {
-  let session = sessionsOfRequests.get(request);
-  if (!session) {
-    session = sessionStorage.getSession(request.headers.get("Cookie"));
-    sessionsOfRequests.set(request, session);
-  }
-  return session;
+  return sessionStorage.getSession(request.headers.get("Cookie"));
 }
