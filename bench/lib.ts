@@ -44,6 +44,47 @@ export function rssMb(pid: number) {
   return Math.round(kb / 102.4) / 10;
 }
 
+/** The machine's CPU time so far (Linux `/proc/stat`, clock ticks, all cores): in all, idle, stolen. */
+export function machineCpu() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const idleTicks = idle + iowait;
+  return {
+    total: user + nice + system + idleTicks + irq + softirq + steal,
+    idle: idleTicks,
+    steal,
+  };
+}
+
+/** A process's CPU time so far (user and system), in the same clock ticks. */
+export function processCpu(pid: number) {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * How busy the machine was between two readings, in % of all its cores: busy in all, the portal's
+ * share, and the time the host took for others (on a shared virtual machine): a run's figures
+ * read differently when the portal did not have the cores to itself.
+ */
+export function cpuShares(
+  before: { machine: ReturnType<typeof machineCpu>; portal: number },
+  after: { machine: ReturnType<typeof machineCpu>; portal: number },
+) {
+  const total = after.machine.total - before.machine.total;
+  const percent = (ticks: number) => Math.round((ticks / total) * 100);
+  return {
+    busy: percent(total - (after.machine.idle - before.machine.idle)),
+    portal: percent(after.portal - before.portal),
+    stolen: percent(after.machine.steal - before.machine.steal),
+  };
+}
+
 /** Starts the sandbox and the production build (run `npm run build` first) on free ports. */
 export async function startServers({ keepPortalOutput = false } = {}): Promise<Servers> {
   // Sessions and drafts of an earlier run (cut off mid-visit) would change what pages answer.

@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import autocannon, { type Request as CannonRequest } from "autocannon";
-import { percentile, rssMb, startServers } from "./lib";
+import { cpuShares, machineCpu, percentile, processCpu, rssMb, startServers } from "./lib";
 
 /**
  * Load and soak: LOAD_USERS (50) agency users at once for LOAD_SECONDS (60), each connection one
@@ -14,9 +16,10 @@ import { percentile, rssMb, startServers } from "./lib";
  * LOAD_RAMP_SECONDS (10). LOAD_RATE=0 is the stress run: no pacing, each user
  * repeats the visit (with two polls) as fast as the portal answers, which measures capacity.
  *
- * Prints errors (goal 0), p50/p95/p99 per page (goal p99 < 500 ms), requests per second and the
- * portal's RSS at start and end. `npm run bench:soak` (LOAD_SECONDS=300, LOAD_RATE=0) is the soak:
- * RSS growth < 20%.
+ * Prints errors (goal 0), p50/p95/p99 per page (goal p99 < 500 ms), requests per second, the
+ * portal's RSS at start and end, and how busy the machine and the portal were (LOAD_LOG=file keeps
+ * the portal's request log of the run). `npm run bench:soak` (LOAD_SECONDS=300, LOAD_RATE=0) is
+ * the soak: RSS growth < 20%.
  */
 
 const USERS = Number(process.env.LOAD_USERS ?? 50);
@@ -235,8 +238,17 @@ const logStart = servers.portalOutput().length;
 console.log(
   `${USERS} users for ${SECONDS} s, ${RATE ? `each at most ${RATE} request(s) a second` : "unpaced (stress)"}, ${LATENCY_MS} ms added to every provider call; portal RSS ${rssAtStart} MB`,
 );
+const cpuAtStart = { machine: machineCpu(), portal: processCpu(portalPid) };
 const rssSamples: number[] = [];
-const sampler = setInterval(() => rssSamples.push(rssMb(portalPid)), 1000);
+// The portal is one process on one thread: the second it was busiest says whether it ran out.
+let lastCpu = cpuAtStart;
+let busiestSecond = 0;
+const sampler = setInterval(() => {
+  rssSamples.push(rssMb(portalPid));
+  const now = { machine: machineCpu(), portal: processCpu(portalPid) };
+  busiestSecond = Math.max(busiestSecond, cpuShares(lastCpu, now).portal * cpus().length);
+  lastCpu = now;
+}, 1000);
 const options = { url: portalUrl, requests: visit, initialContext: { cookies: {} }, timeout: 30 };
 const totals = await (RATE
   ? // Paced users arrive one after another over the first RAMP_SECONDS, as people do, not in one
@@ -266,6 +278,7 @@ const totals = await (RATE
       timeouts: all.timeouts,
     })));
 clearInterval(sampler);
+const cpu = cpuShares(cpuAtStart, { machine: machineCpu(), portal: processCpu(portalPid) });
 const rssAtEnd = rssMb(portalPid);
 // The first tenth of the run warms caches and the JIT; growth is counted from there.
 const warmUpSeconds = Math.max(1, Math.round(SECONDS / 10));
@@ -299,7 +312,12 @@ console.log(
     `worst p99 of a page: ${worstP99} ms, goal < ${P99_GOAL_MS} ms`,
     `portal RSS: ${rssAtStart} MB idle, ${warmRss} MB after the first ${warmUpSeconds} s, ${rssAtEnd} MB at the end, peak ${Math.max(...rssSamples)} MB`,
     `RSS growth after warm-up: ${Math.round(((rssAtEnd - warmRss) / warmRss) * 100)}% (soak goal < 20%)`,
+    `machine CPU during the run: ${cpu.busy}% busy (of all ${cpus().length} cores), the portal ${cpu.portal}%, taken by the host ${cpu.stolen}%; the portal's busiest second: ${busiestSecond}% of one core`,
   ].join("\n"),
 );
 if (failures.length) console.log("first failures:", [...new Set(failures)].slice(0, 10));
+if (process.env.LOAD_LOG) {
+  writeFileSync(process.env.LOAD_LOG, servers.portalOutput().slice(logStart));
+  console.log(`the portal's request log of the run: ${process.env.LOAD_LOG}`);
+}
 servers.stop();
