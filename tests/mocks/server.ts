@@ -83,7 +83,11 @@ export function startSandbox({
       const request = toFetchRequest(incoming, SANDBOX_ORIGIN);
       const latencyMs = latencyOf(faultsFor(faults, request));
       const answer = () => getResponse(candidates(request), request);
-      const latencyUp = () => sleep(Math.max(0, arrivedAt + latencyMs - performance.now()));
+      const latencyUp = async () => {
+        const wait = arrivedAt + latencyMs - performance.now();
+        // Even a timer of 0 ms costs a turn of the event loop: calls without latency go on at once.
+        if (wait > 0) await sleep(wait);
+      };
       let response: Response | undefined;
       if (request.method === "GET" || request.method === "HEAD") {
         // A read is worked out at once and held until its latency is up, as a provider serving
