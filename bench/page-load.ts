@@ -1,5 +1,5 @@
 import { chromium } from "@playwright/test";
-import { signIn, startServers } from "./lib";
+import { median, signIn, startServers } from "./lib";
 
 /**
  * How soon a page is usable on a slow line and a slow PC: Chromium with "slow 3G" (400 kbps down
@@ -129,9 +129,6 @@ async function timeUntilUsable(
   if (!(await button.isEnabled())) throw new Error(`${path}: "${submit}" is disabled`);
   return (Math.max(paintedAt, documentLoadedAt) - load.documentSentAt()) * 1000;
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
   const cookie = await signIn(servers.portalUrl);

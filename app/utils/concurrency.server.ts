@@ -17,3 +17,22 @@ export function concurrencyLimit(max: number) {
     }
   };
 }
+
+/**
+ * Work on one key at a time in this process, in the order asked; different keys run side by side.
+ * For a change made in several steps that must not interleave with another on the same thing.
+ */
+export function oneAtATimePerKey() {
+  const limits = new Map<string, { run: ReturnType<typeof concurrencyLimit>; users: number }>();
+  return async function run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const limit = limits.get(key) ?? { run: concurrencyLimit(1), users: 0 };
+    limits.set(key, limit);
+    limit.users += 1;
+    try {
+      return await limit.run(work);
+    } finally {
+      limit.users -= 1;
+      if (!limit.users) limits.delete(key);
+    }
+  };
+}

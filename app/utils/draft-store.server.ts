@@ -3,6 +3,7 @@ import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
 import { env } from "~/utils/env.server";
+import { oneAtATimePerKey } from "~/utils/concurrency.server";
 import { redis } from "~/utils/session.server";
 
 /**
@@ -21,24 +22,6 @@ export type RecordStore = {
 type Stored = { value: unknown; expiresAt: number };
 
 /**
- * Runs the operations on one key one after another (in this process). Removing an expired record
- * and creating its successor are separate steps: interleaved, a claim (or a read) that found the
- * record expired could remove the successor another claim had just created, and both would win.
- */
-function oneAtATimePerKey() {
-  const lastOf = new Map<string, Promise<unknown>>();
-  return <T>(key: string, operation: () => Promise<T>) => {
-    const result = (lastOf.get(key) ?? Promise.resolve()).then(operation);
-    const settled = result.catch(() => undefined);
-    lastOf.set(key, settled);
-    void settled.then(() => {
-      if (lastOf.get(key) === settled) lastOf.delete(key);
-    });
-    return result;
-  };
-}
-
-/**
  * Files in `dir`. Several processes may share it (instances on one machine or one network
  * folder): creating a file with `wx` decides a claim between them, except when two of them
  * replace the same expired record at the same moment, which only Redis rules out.
@@ -46,6 +29,9 @@ function oneAtATimePerKey() {
 export function createFileRecordStore(dir: string): RecordStore {
   const pathOf = (key: string) =>
     join(dir, `${createHash("sha256").update(key).digest("hex")}.json`);
+  // Removing an expired record and creating its successor are separate steps: interleaved, a
+  // claim (or a read) that found the record expired could remove the successor another claim had
+  // just created, and both would win. So the operations on one key run one after another.
   const inTurn = oneAtATimePerKey();
   const read = async (key: string): Promise<Stored | null> => {
     try {
