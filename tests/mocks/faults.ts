@@ -1,4 +1,4 @@
-import { http, HttpResponse } from "msw";
+import { delay, http, HttpResponse } from "msw";
 import { domainModelOf } from "./api/common";
 
 /**
@@ -57,21 +57,26 @@ export function faultsFor(faults: FaultList, request: Request) {
   ]);
 }
 
+/** Reads have no effect: their answer may be worked out before their latency is up. */
+export const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
 /**
- * How long after its arrival a call's answer may leave: the sum of its faults' latencies. The
- * sandbox's HTTP server holds each answer until then (server.ts).
+ * How long after its arrival a read's answer may leave: the sum of its faults' latencies. The
+ * sandbox's HTTP server holds each read's answer until then (server.ts).
  */
 export function latencyOf(faults: Fault[]) {
   return faults.reduce((total, fault) => total + (fault.latencyMs ?? 0), 0);
 }
 
 /**
- * The first handler of the sandbox: answers as the matching faults say (latency aside, which is
- * the HTTP server's), or lets the real handlers answer.
+ * The first handler of the sandbox: applies matching faults, then lets the real handlers answer.
+ * A change waits out its latency here, before it takes effect; a read's latency is the HTTP
+ * server's.
  */
 export function faultHandler(faults: FaultList) {
-  return http.all("*", ({ request }) => {
+  return http.all("*", async ({ request }) => {
     for (const fault of faultsFor(faults, request)) {
+      if (fault.latencyMs && !isRead(request)) await delay(fault.latencyMs);
       if (fault.drop) return HttpResponse.error();
       if (fault.malformed) {
         return new HttpResponse('{"this is": not json', {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getResponse, type RequestHandler } from "msw";
-import { FaultList, faultsFor, latencyOf } from "./faults";
+import { FaultList, faultsFor, isRead, latencyOf } from "./faults";
 import { createSandboxHandlers, SANDBOX_ORIGIN } from "./handlers";
 import { SandboxStore } from "./store";
 
@@ -81,26 +81,16 @@ export function startSandbox({
     const arrivedAt = performance.now();
     try {
       const request = toFetchRequest(incoming, SANDBOX_ORIGIN);
-      const latencyMs = latencyOf(faultsFor(faults, request));
-      const answer = () => getResponse(candidates(request), request);
-      const latencyUp = async () => {
-        const wait = arrivedAt + latencyMs - performance.now();
-        // Even a timer of 0 ms costs a turn of the event loop: calls without latency go on at once.
-        if (wait > 0) await sleep(wait);
-      };
-      let response: Response | undefined;
-      if (request.method === "GET" || request.method === "HEAD") {
+      const response = await getResponse(candidates(request), request);
+      if (isRead(request)) {
         // A read is worked out at once and held until its latency is up, as a provider serving
         // calls side by side would answer. Waiting first would bring the nine reads of a
         // dashboard due together, to queue in this one thread: the sandbox's own time added to
-        // every latency a benchmark measures.
-        response = await answer();
-        await latencyUp();
-      } else {
-        // A change takes effect when its latency is up: a caller that gave up before then (a
-        // portal's timeout) sees nothing changed until it looks again, later.
-        await latencyUp();
-        response = await answer();
+        // every latency a benchmark measures. (A change waits in the fault handler, before it
+        // takes effect.)
+        const wait = arrivedAt + latencyOf(faultsFor(faults, request)) - performance.now();
+        // Even a timer of 0 ms costs a turn of the event loop: calls without latency go on at once.
+        if (wait > 0) await sleep(wait);
       }
       // The caller gave up while the answer was held (a portal's timeout).
       if (outgoing.destroyed) return;
