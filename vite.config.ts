@@ -13,20 +13,20 @@ const FRAMEWORK_PACKAGE =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream|react-i18next)\//;
 
 /**
- * Whether a module is statically imported, directly or not, by the root route: then every page
- * loads it anyway. Walks the importers Rollup knows when it assigns chunks.
+ * Whether the root route imports a module statically, directly or not: then every page loads it
+ * anyway. Walks the importers Rollup knows when it assigns chunks.
  */
-function loadedByEveryPage(
+function importedByRoot(
   id: string,
   getModuleInfo: (id: string) => { importers: readonly string[] } | null,
   seen = new Set<string>(),
 ): boolean {
-  if (id.endsWith("/app/root.tsx")) return true;
-  if (seen.has(id)) return false;
-  seen.add(id);
-  return (getModuleInfo(id)?.importers ?? []).some((importer) =>
-    loadedByEveryPage(importer, getModuleInfo, seen),
-  );
+  return (getModuleInfo(id)?.importers ?? []).some((importer) => {
+    if (importer.endsWith("/app/root.tsx")) return true;
+    if (seen.has(importer)) return false;
+    seen.add(importer);
+    return importedByRoot(importer, getModuleInfo, seen);
+  });
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -58,7 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               const everyPage =
                 FRAMEWORK_PACKAGE.test(id) ||
                 id.includes("vite/preload-helper") ||
-                (!id.endsWith("/app/root.tsx") && loadedByEveryPage(id, getModuleInfo));
+                importedByRoot(id, getModuleInfo);
               return everyPage ? "framework" : undefined;
             },
           },

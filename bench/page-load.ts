@@ -108,6 +108,7 @@ async function loadOnce(path: string, cookie: string | null, javaScriptEnabled: 
     documentSentAt: () => documentSentAt,
     documentLoaded,
     documentAndCssBytes: () => documentAndCssBytes,
+    javaScriptEnabled,
     scriptsLoadedAt: () => scriptsLoadedAt,
   };
 }
@@ -122,7 +123,6 @@ async function timeUntilUsable(
   load: Awaited<ReturnType<typeof loadOnce>>,
   path: string,
   submit: string,
-  javaScriptEnabled: boolean,
 ) {
   await load.page.goto(path, { waitUntil: "commit" });
   const [paintedAt, documentLoadedAt] = await Promise.all([
@@ -132,12 +132,12 @@ async function timeUntilUsable(
   const button = load.page.getByRole("button", { name: submit }).first();
   await button.waitFor({ state: "visible", timeout: 60_000 });
   if (!(await button.isEnabled())) throw new Error(`${path}: "${submit}" is disabled`);
-  if (javaScriptEnabled)
+  if (load.javaScriptEnabled)
     await load.page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 120_000 });
   const since = (timestamp: number) => (timestamp - load.documentSentAt()) * 1000;
   return {
     usable: since(Math.max(paintedAt, documentLoadedAt)),
-    scriptsIn: javaScriptEnabled ? since(load.scriptsLoadedAt()) : null,
+    scriptsIn: load.javaScriptEnabled ? since(load.scriptsLoadedAt()) : null,
   };
 }
 
@@ -158,7 +158,7 @@ try {
       const limits: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const load = await loadOnce(path, signedIn ? cookie : null, javaScriptEnabled);
-        const { usable, scriptsIn } = await timeUntilUsable(load, path, ready, javaScriptEnabled);
+        const { usable, scriptsIn } = await timeUntilUsable(load, path, ready);
         times.push(usable);
         if (scriptsIn !== null) scriptTimes.push(scriptsIn);
         limits.push(3 * RTT_MS + load.documentAndCssBytes() / BYTES_PER_MS);
