@@ -92,13 +92,20 @@ export function providerUrl(path: string, query?: Query, baseUrl = env.PROVIDER_
   return url;
 }
 
-function requestSignal(ctx: ProviderContext) {
-  const signals = [
-    ctx.signal,
-    env.PROVIDER_TIMEOUT_MS > 0 ? AbortSignal.timeout(env.PROVIDER_TIMEOUT_MS) : undefined,
-  ];
-  const present = signals.filter((signal): signal is AbortSignal => Boolean(signal));
-  return present.length ? AbortSignal.any(present) : undefined;
+/**
+ * What ends a call: the browser going away, or PROVIDER_TIMEOUT_MS, which also bounds reading the
+ * answer. Not AbortSignal.timeout(): AbortSignal.any holds its sources weakly, so a timeout signal
+ * that nothing else held could be garbage-collected mid-call, and the call then waited for the
+ * provider however long it took. Here the timer holds its controller until it fires.
+ */
+function callSignal(ctx: ProviderContext) {
+  if (!(env.PROVIDER_TIMEOUT_MS > 0)) return ctx.signal;
+  const deadline = new AbortController();
+  setTimeout(
+    () => deadline.abort(new DOMException("The provider did not answer in time.", "TimeoutError")),
+    env.PROVIDER_TIMEOUT_MS,
+  ).unref();
+  return ctx.signal ? AbortSignal.any([ctx.signal, deadline.signal]) : deadline.signal;
 }
 
 /**
@@ -135,7 +142,7 @@ export async function providerFetch(
       method: options.method ?? "GET",
       headers,
       body,
-      signal: requestSignal(ctx),
+      signal: callSignal(ctx),
     });
   } catch (error) {
     // The browser went away: nobody is waiting for an answer, let Remix drop the request.
@@ -173,7 +180,14 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   schema: Schema,
 ): Promise<z.infer<Schema>> {
   const response = await providerFetch(ctx, options, "json");
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    console.error(`Provider ${options.path} broke off its answer:`, error);
+    throw new ProviderError("unavailable", response.status);
+  }
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
