@@ -12,27 +12,14 @@ import { expect, type Portal } from "./fixtures";
  * and a page with JavaScript off runs none. The served HTML, its scripts taken out and its
  * `<noscript>` parts shown, is opened where scripts run; styles come from the portal as usual.
  */
-async function asServedWithoutScripts(page: Page, html: string) {
-  const url = page.url();
-  const copy = await scriptablePageBeside(page);
+async function asServedWithoutScripts(portal: Portal, html: string) {
+  const url = portal.page.url();
+  const copy = await portal.scriptablePage();
   await copy.unrouteAll();
   await copy.route(url, (route) =>
     route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
   );
   await copy.goto(url);
-  return copy;
-}
-
-/** One page with scripts on per test, closed with the test's page. */
-const scriptablePages = new WeakMap<Page, Page>();
-async function scriptablePageBeside(page: Page) {
-  let copy = scriptablePages.get(page);
-  if (!copy) {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-    copy = await context.newPage();
-    scriptablePages.set(page, copy);
-    page.once("close", () => void context.close());
-  }
   return copy;
 }
 
@@ -64,7 +51,7 @@ export async function expectNoViolations(portal: Portal) {
     .replace(/<\/?noscript>/gi, "");
   // axe 4 no longer checks this, but a repeated id sends labels and references to the wrong element.
   expect(repeatedIds(served), `${url}: ids on more than one element`).toEqual([]);
-  const withoutScripts = await asServedWithoutScripts(portal.page, served);
+  const withoutScripts = await asServedWithoutScripts(portal, served);
   expect(await violationsOf(withoutScripts, ["color-contrast"]), `${url}, without JS`).toEqual([]);
 }
 

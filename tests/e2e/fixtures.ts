@@ -85,10 +85,32 @@ export class Sandbox {
 
 /** The portal as a user drives it; knows whether this run has JavaScript on. */
 export class Portal {
+  private scriptable: Promise<Page> | undefined;
+
   constructor(
     readonly page: Page,
     readonly javaScriptEnabled: boolean,
   ) {}
+
+  /**
+   * A page with JavaScript on beside the test's own, in a context of its own (axe runs there on
+   * pages as served without JS): made once per test, closed by the fixture before the test ends.
+   * A context left closing after its test would meet Playwright starting the next test's trace on
+   * every open context, and fail that test before it began.
+   */
+  scriptablePage() {
+    this.scriptable ??= this.page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: true })
+      .then((context) => context.newPage());
+    return this.scriptable;
+  }
+
+  /** Closes what the portal opened beside the test's page. */
+  async close() {
+    if (this.scriptable) await (await this.scriptable).context().close();
+  }
 
   /** Goes to a page and, with JS on, waits until React has hydrated it. */
   async visit(path: string) {
@@ -229,7 +251,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   portal: async ({ page, javaScriptEnabled, servers, sandbox: _sandbox }, use) => {
     // Wizard drafts outlive sessions on purpose; each test starts without one.
     rmSync(join(servers.sessionDir, "records"), { recursive: true, force: true });
-    await use(new Portal(page, javaScriptEnabled));
+    const portal = new Portal(page, javaScriptEnabled);
+    await use(portal);
+    await portal.close();
   },
 });
 
