@@ -42,7 +42,7 @@ async function outcomeOf(path: string, meanwhile?: () => void) {
   return { error: await work, elapsedMs: performance.now() - started };
 }
 
-test("a provider that says nothing is abandoned as unavailable", async () => {
+test("a provider slower than PROVIDER_TIMEOUT_MS is abandoned as unavailable", async () => {
   const { error, elapsedMs } = await outcomeOf("/silent");
   expect(error).toBeInstanceOf(ProviderError);
   expect((error as ProviderError).kind).toBe("unavailable");

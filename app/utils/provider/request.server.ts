@@ -109,6 +109,17 @@ function callSignal(ctx: ProviderContext) {
 }
 
 /**
+ * A call that ended before its answer was whole (no connection, its deadline, a broken body): the
+ * provider is unavailable, unless the browser went away, when nobody waits for an answer and
+ * Remix drops the request.
+ */
+function callFailed(ctx: ProviderContext, what: string, error: unknown, status: number): never {
+  if (ctx.signal?.aborted) throw error;
+  console.error(`Provider ${what}:`, error);
+  throw new ProviderError("unavailable", status);
+}
+
+/**
  * Sends a request and maps every failure to a ProviderError; resolves only with a 2xx Response.
  * The bearer token goes only where `ctx` carries one: calls that need none get a context without it.
  */
@@ -145,10 +156,7 @@ export async function providerFetch(
       signal: callSignal(ctx),
     });
   } catch (error) {
-    // The browser went away: nobody is waiting for an answer, let Remix drop the request.
-    if (ctx.signal?.aborted) throw error;
-    console.error(`Provider ${options.method ?? "GET"} ${options.path} failed:`, error);
-    throw new ProviderError("unavailable", 0);
+    return callFailed(ctx, `${options.method ?? "GET"} ${options.path} failed`, error, 0);
   }
 
   if (response.ok) return response;
@@ -184,9 +192,7 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   try {
     text = await response.text();
   } catch (error) {
-    if (ctx.signal?.aborted) throw error;
-    console.error(`Provider ${options.path} broke off its answer:`, error);
-    throw new ProviderError("unavailable", response.status);
+    return callFailed(ctx, `${options.path} broke off its answer`, error, response.status);
   }
   let parsed: unknown;
   try {
