@@ -33,7 +33,12 @@ export default defineConfig({
   // Ceilings for a busy CI machine; every wait ends as soon as its state is reached.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // The JSON report is what `npm run test:slowest` reads: each test's time beside its timeout.
+  reporter: [
+    ["list"],
+    ["json", { outputFile: ".data/e2e-results.json" }],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
   // baseURL is each worker's own portal (tests/e2e/fixtures.ts).
   // A trace records every step of every test, which costs the busy CI machine a good share of its
   // time; CI keeps only the error and the page snapshot, a local run keeps traces of failures.

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import {
   Links,
@@ -56,6 +57,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
   );
 }
+
+// Each new page asks for the root's data again, for a toast that waits for that page (the requests
+// list after an enhanced submit); it makes no provider call and rides in the page's own request.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
 

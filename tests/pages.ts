@@ -29,6 +29,16 @@ export const SIGNED_IN_PAGES = {
 /** The wizard's first step: the only one that opens without a draft. */
 export const WIZARD_FIRST_STEP = "/reservations/new/hotel";
 
+/**
+ * Every signed-in page, the wizard's first step with the account's, in groups: a check over many
+ * pages is a test per group, each with its own time.
+ */
+export const SIGNED_IN_PAGE_GROUPS = {
+  account: [...SIGNED_IN_PAGES.account, WIZARD_FIRST_STEP],
+  requests: SIGNED_IN_PAGES.requests,
+  orders: SIGNED_IN_PAGES.orders,
+};
+
 /** A date `days` from today, as the wizard's date fields take it. */
 function dayFromToday(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "/");

@@ -4,10 +4,13 @@ import { Redis } from "ioredis";
 
 /**
  * A throwaway redis-server on a free loopback port, for the tests that need the Redis session
- * store (`.ci/run` installs redis-server). Nothing is saved to disk.
+ * store. Nothing is saved to disk. `REDIS_SERVER_PATH` names another redis-server than the one on
+ * the PATH; `npm test` installs that one when it is missing (scripts/test-prerequisites.mjs).
  */
 
-export const redisServerInstalled = spawnSync("redis-server", ["--version"]).status === 0;
+const redisServer = process.env.REDIS_SERVER_PATH || "redis-server";
+
+export const redisServerInstalled = spawnSync(redisServer, ["--version"]).status === 0;
 
 function freePort() {
   return new Promise<number>((resolve) => {
@@ -21,7 +24,7 @@ function freePort() {
 export async function startRedisServer() {
   const port = await freePort();
   const child = spawn(
-    "redis-server",
+    redisServer,
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     { stdio: "ignore" },
   );

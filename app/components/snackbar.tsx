@@ -1,26 +1,20 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "@remix-run/react";
 import { cx } from "~/utils/misc";
 
 type Toast = { id: string; type: "success" | "error"; message: string };
 
-const SUCCESS_VISIBLE_MS = 8000;
-
 /**
  * The snackbar for flash messages (spec §2 "Main layout"). Rendered by the server, so it shows
  * without JS; the dismiss control is then a link that reloads the page (the flash is already spent).
+ * It stays until dismissed or until the next page (whose root data brings its own toast or none):
+ * a message that went away by itself could be missed by a slow reader on a slow page.
  */
 export function Snackbar({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [dismissedId, setDismissedId] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (toast?.type !== "success") return;
-    const timer = setTimeout(() => setDismissedId(toast.id), SUCCESS_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [toast]);
 
   if (!toast || toast.id === dismissedId) return null;
   return (

@@ -7,7 +7,9 @@ import { createRedisSessionStorage } from "./redis-session.server";
 // A real redis-server. Without one, this is skipped on a developer machine and fails in CI, where
 // it must run.
 if (!redisServerInstalled && process.env.CI)
-  throw new Error("redis-server is not installed: run .ci/run or apt-get install redis-server");
+  throw new Error(
+    "redis-server is not installed: `npm test` installs it (or apt-get install redis-server)",
+  );
 
 describe.skipIf(!redisServerInstalled)("Redis session storage", () => {
   let redisServer: Awaited<ReturnType<typeof startRedisServer>>;

@@ -4,11 +4,16 @@ import { z } from "zod";
 import { cookieSecrets, env } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http";
 
-/** A one-time message for the snackbar, already in the user's language. */
+/**
+ * A one-time message for the snackbar, already in the user's language. With `path`, it waits for
+ * that page: an enhanced submit sets it on the page being left, and the page the user is moved to
+ * a second later shows it (spec §4).
+ */
 const toastSchema = z.object({
   id: z.string(),
   type: z.enum(["success", "error"]),
   message: z.string(),
+  path: z.string().optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 type NewToast = Omit<Toast, "id">;
@@ -39,12 +44,15 @@ export async function redirectWithToast(url: string, toast: NewToast, init?: Res
   });
 }
 
-/** Reads and clears the pending toast; the caller must send `headers` with its response. */
+/**
+ * Reads and clears the pending toast, unless it waits for another page; the caller must send
+ * `headers` with its response.
+ */
 export async function getToast(request: Request) {
   const session = await toastStorage.getSession(request.headers.get("Cookie"));
   const result = toastSchema.safeParse(session.get(TOAST_KEY));
-  const headers = result.success
-    ? new Headers({ "Set-Cookie": await toastStorage.destroySession(session) })
-    : null;
-  return { toast: result.success ? result.data : null, headers };
+  if (!result.success || (result.data.path && result.data.path !== new URL(request.url).pathname))
+    return { toast: null, headers: null };
+  const headers = new Headers({ "Set-Cookie": await toastStorage.destroySession(session) });
+  return { toast: result.data, headers };
 }

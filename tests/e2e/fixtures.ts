@@ -142,16 +142,33 @@ export class Portal {
   }
 
   /**
-   * Texts the page shows only for a moment (a success message a second before the next page):
-   * looked for on every frame, where an assertion's retries, a second apart on a busy machine,
-   * can fall either side of it. Needs JS, as does a message that moves on by itself.
+   * Sends a request or a change with `button` and follows it to the requests list, where the
+   * success toast says `toast` (spec §4). With JS, the page being left shows `pageMessage` for a
+   * second first: an observer set in the page before the click notes it, so no retry of an
+   * assertion, a second apart on a busy machine, can fall either side of it.
    */
-  async sawBriefly(...texts: string[]) {
-    await this.page.waitForFunction(
-      (wanted) => wanted.every((text) => document.body.innerText.includes(text)),
-      texts,
-      { polling: "raf" },
-    );
+  async submitToRequestsList(button: Locator, toast: string, pageMessage: string) {
+    if (this.javaScriptEnabled)
+      await this.page.evaluate((wanted) => {
+        const note = () => {
+          if (document.body.textContent?.includes(wanted))
+            document.documentElement.dataset.seenPageMessage = "true";
+        };
+        new MutationObserver(note).observe(document.body, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      }, pageMessage);
+    await button.click();
+    await this.page.waitForURL(/\/reservations\/list$/);
+    await expect(this.page.getByTestId("snackbar")).toContainText(toast);
+    // A client-side move keeps the document, and with it what the observer noted.
+    if (this.javaScriptEnabled)
+      await expect(this.page.locator("html"), pageMessage).toHaveAttribute(
+        "data-seen-page-message",
+        "true",
+      );
   }
 
   /** Presses Tab until `target` has the focus, as a keyboard user would. */
@@ -189,6 +206,16 @@ export class Portal {
   async securityTokenOf(path: string) {
     const form = await this.page.request.get(path);
     return /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+  }
+
+  /** Chooses the language over HTTP, as the switch's form does, without rendering a page. */
+  async chooseLanguageDirectly(language: "en" | "fa") {
+    const response = await this.sendForm(
+      "/settings/language",
+      { language, redirectTo: "/" },
+      "/auth/login",
+    );
+    expect(response.status(), "language").toBe(302);
   }
 
   async switchLanguage(language: "English" | "فارسی") {

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Fault } from "#tests/mocks/faults";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { SIGNED_IN_PAGES, WIZARD_FIRST_STEP } from "#tests/pages";
-import { expect, startPortalInstance, test, type Portal } from "./fixtures";
+import { SIGNED_IN_PAGE_GROUPS } from "#tests/pages";
+import { expect, startPortalInstance, test as base, type Portal } from "./fixtures";
 import { freePort } from "./servers";
 
 /**
@@ -10,6 +10,7 @@ import { freePort } from "./servers";
  * layout (or a part of the page that says so), never a stack trace or a blank page, and the portal
  * serves the next request as usual. One table of faults, one of pages, one of actions.
  * Timeouts are tried on a portal instance of their own that waits 1 s for the provider, not 5 s.
+ * Each fault is tried on the pages a group at a time, each group a test with its own time.
  */
 
 const FAULTS: Array<{ name: string; fault: Omit<Fault, "path"> }> = [
@@ -22,9 +23,6 @@ const FAULTS: Array<{ name: string; fault: Omit<Fault, "path"> }> = [
   { name: "a body that breaks the schema", fault: { status: 200, body: { unexpected: true } } },
   { name: "a dropped connection", fault: { drop: true } },
 ];
-
-/** Every page but the public ones (which the sign-in tests fail on their own). */
-const PAGES = [...Object.values(SIGNED_IN_PAGES).flat(), WIZARD_FIRST_STEP];
 
 const UNAVAILABLE = "The booking service is not answering right now.";
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
@@ -121,22 +119,38 @@ async function expectTranslatedFailure(page: Page, path: string) {
 const NO_ANSWER_IN_TIME = { latencyMs: 5000 };
 
 /**
- * Runs `use` against a portal of its own that gives the provider 1 s (so a test of timeouts takes
- * seconds), signed in; afterwards its log must hold no unhandled rejection. Always stopped.
+ * A portal instance beside the worker's own, on its sessions (a sign-in on one holds on the
+ * other), started the first time a test of the worker needs it; when the worker ends, its log
+ * must hold no unhandled rejection.
  */
-async function withImpatientPortal(
-  portal: Portal,
-  use: (instance: { url: string }) => Promise<void>,
-) {
-  const instance = await startPortalInstance({ PROVIDER_TIMEOUT_MS: "1000" });
-  try {
-    await portal.signIn(DEMO_USER, `${instance.url}/auth/login`);
-    await use(instance);
-    expect(instance.output()).not.toMatch(/unhandled/i);
-  } finally {
-    await instance.kill();
-  }
+function instanceOfTheWorker(
+  env: Record<string, string> | (() => Promise<Record<string, string>>),
+): [
+  (fixtures: { servers: unknown }, use: (url: string) => Promise<void>) => Promise<void>,
+  { scope: "worker"; timeout: number },
+] {
+  return [
+    async ({ servers: _servers }: { servers: unknown }, use: (url: string) => Promise<void>) => {
+      const instance = await startPortalInstance(typeof env === "function" ? await env() : env);
+      try {
+        await use(instance.url);
+      } finally {
+        await instance.kill();
+      }
+      expect(instance.output(), "unhandled rejections").not.toMatch(/unhandled/i);
+    },
+    { scope: "worker", timeout: 30_000 },
+  ];
 }
+
+const test = base.extend<object, { impatientPortalUrl: string; portalWithoutProviderUrl: string }>({
+  // Gives the provider 1 s, not 5, so a test of timeouts takes seconds.
+  impatientPortalUrl: instanceOfTheWorker({ PROVIDER_TIMEOUT_MS: "1000" }),
+  // Its provider is where nothing listens: every call is refused.
+  portalWithoutProviderUrl: instanceOfTheWorker(async () => ({
+    PROVIDER_API_URL: `http://127.0.0.1:${await freePort()}`,
+  })),
+});
 
 /** A 401 ended the session: the sign-in page says so, and signing in leads back to `path`. */
 async function expectSignInAndBack(portal: Portal, path: string, what: string) {
@@ -150,104 +164,98 @@ async function expectSignInAndBack(portal: Portal, path: string, what: string) {
 
 test.describe("provider faults", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "server answers: one run is enough");
-  test.setTimeout(120_000);
 
-  for (const { name, fault } of FAULTS) {
-    test(`every page survives ${name}`, async ({ portal, page, sandbox }) => {
-      await portal.signIn();
-      await sandbox.fault({ path: "/api/*", ...fault });
-      for (const path of PAGES) {
-        const response = await page.goto(path);
-        expect(response!.status(), path).toBeLessThan(600);
+  // Every page but the public ones, which the sign-in tests fail on their own.
+  for (const [group, pages] of Object.entries(SIGNED_IN_PAGE_GROUPS)) {
+    for (const { name, fault } of FAULTS) {
+      test(`every ${group} page survives ${name}`, async ({ portal, page, sandbox }) => {
+        await portal.signInDirectly();
+        await sandbox.fault({ path: "/api/*", ...fault });
+        for (const path of pages) {
+          const response = await page.goto(path);
+          expect(response!.status(), path).toBeLessThan(600);
+          await expectTranslatedFailure(page, path);
+        }
+        await sandbox.clearFaults();
+        await portal.visit("/reservations/list");
+        await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
+      });
+    }
+
+    test(`every ${group} page survives a provider that does not answer in time`, async ({
+      portal,
+      page,
+      sandbox,
+      impatientPortalUrl,
+    }) => {
+      await portal.signInDirectly();
+      await sandbox.fault({ path: "/api/*", ...NO_ANSWER_IN_TIME });
+      for (const path of pages) {
+        await page.goto(`${impatientPortalUrl}${path}`);
         await expectTranslatedFailure(page, path);
       }
       await sandbox.clearFaults();
-      await portal.visit("/reservations/list");
+      await page.goto(`${impatientPortalUrl}/reservations/list`);
       await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
+    });
+
+    test(`every ${group} page survives a provider that refuses the connection`, async ({
+      portal,
+      page,
+      portalWithoutProviderUrl,
+    }) => {
+      await portal.signInDirectly();
+      for (const path of pages) {
+        await page.goto(`${portalWithoutProviderUrl}${path}`);
+        await expectTranslatedFailure(page, path);
+      }
+    });
+
+    test(`a 401 mid-session on any ${group} page leads to sign-in and back to that page`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      await portal.signInDirectly();
+      for (const path of pages) {
+        await sandbox.expireTokens();
+        await page.goto(path);
+        await page.waitForURL((url) => url.pathname === "/auth/login", { timeout: 10_000 });
+        // The dashboard is where a sign-in lands anyway: its link needs no return path.
+        const returnPath = path === "/dashboard" ? null : path;
+        expect(new URL(page.url()).searchParams.get("redirectTo"), path).toBe(returnPath);
+        await expectSignInAndBack(portal, path, path);
+      }
     });
   }
-
-  test("every page survives a provider that does not answer in time", async ({
-    portal,
-    page,
-    sandbox,
-  }) => {
-    await withImpatientPortal(portal, async (instance) => {
-      await sandbox.fault({ path: "/api/*", ...NO_ANSWER_IN_TIME });
-      for (const path of PAGES) {
-        await page.goto(`${instance.url}${path}`);
-        await expectTranslatedFailure(page, path);
-      }
-      await sandbox.clearFaults();
-      await page.goto(`${instance.url}/reservations/list`);
-      await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
-    });
-  });
-
-  test("every page survives a provider that refuses the connection", async ({ portal, page }) => {
-    await portal.signInDirectly();
-    // An instance of the portal on the same sessions, its provider where nothing listens.
-    const instance = await startPortalInstance({
-      PROVIDER_API_URL: `http://127.0.0.1:${await freePort()}`,
-    });
-    try {
-      for (const path of PAGES) {
-        await page.goto(`${instance.url}${path}`);
-        await expectTranslatedFailure(page, path);
-      }
-      expect(instance.output()).not.toMatch(/unhandled/i);
-    } finally {
-      await instance.kill();
-    }
-  });
-
-  test("a 401 mid-session on any page leads to sign-in and back to that page", async ({
-    portal,
-    page,
-    sandbox,
-  }) => {
-    await portal.signInDirectly();
-    for (const path of PAGES) {
-      await sandbox.expireTokens();
-      await page.goto(path);
-      await page.waitForURL((url) => url.pathname === "/auth/login", { timeout: 10_000 });
-      // The dashboard is where a sign-in lands anyway: its link needs no return path.
-      const returnPath = path === "/dashboard" ? null : path;
-      expect(new URL(page.url()).searchParams.get("redirectTo"), path).toBe(returnPath);
-      await expectSignInAndBack(portal, path, path);
-    }
-  });
 });
 
 /** Forms behave differently with JS (fetchers, dialogs): these run in both modes. */
 test.describe("provider faults met by a form", () => {
-  test.setTimeout(120_000);
-
   const ACTION_FAULTS: Array<{ name: string; fault: Omit<Fault, "path" | "method"> }> = [
     { name: "a 500", fault: { status: 500 } },
     { name: "a timeout", fault: NO_ANSWER_IN_TIME },
   ];
   for (const { name, fault } of ACTION_FAULTS) {
-    test(`every action answers ${name} with a message and keeps what was typed`, async ({
-      portal,
-      page,
-      sandbox,
-    }) => {
-      await withImpatientPortal(portal, async (instance) => {
-        for (const action of ACTIONS) {
-          await page.goto(`${instance.url}${action.path}`);
-          await portal.hydrated();
-          const kept = await action.fill(page);
-          const typed = await kept?.inputValue();
-          for (const method of ["POST", "PUT"])
-            await sandbox.fault({ path: "/api/*", method, ...fault });
-          await page.getByRole("button", { name: action.submit }).click();
-          await expect(page.getByText(UNAVAILABLE).first(), action.name).toBeVisible();
-          if (kept) await expect(kept, action.name).toHaveValue(typed!);
-          await sandbox.clearFaults();
-        }
+    for (const action of ACTIONS) {
+      test(`${action.name} answers ${name} with a message and keeps what was typed`, async ({
+        portal,
+        page,
+        sandbox,
+        impatientPortalUrl,
+      }) => {
+        await portal.signInDirectly();
+        await page.goto(`${impatientPortalUrl}${action.path}`);
+        await portal.hydrated();
+        const kept = await action.fill(page);
+        const typed = await kept?.inputValue();
+        for (const method of ["POST", "PUT"])
+          await sandbox.fault({ path: "/api/*", method, ...fault });
+        await page.getByRole("button", { name: action.submit }).click();
+        await expect(page.getByText(UNAVAILABLE).first(), action.name).toBeVisible();
+        if (kept) await expect(kept, action.name).toHaveValue(typed!);
       });
-    });
+    }
   }
 
   test("every action met by a 401 leads to sign-in and back to its page", async ({

@@ -1,4 +1,5 @@
 import type { ReserveRequest, SandboxState } from "#tests/mocks/model";
+import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput } from "~/utils/date-input";
 import { expect, test, type Portal } from "./fixtures";
 
@@ -277,6 +278,8 @@ test.describe("notes", () => {
     javaScriptEnabled,
   }) => {
     const id = 7003;
+    // The page's clock, moved on to the next poll instead of waited for.
+    if (javaScriptEnabled) await page.clock.install();
     await portal.signInDirectly();
     await portal.visit(`/reservations/reservation-details/${id}`);
     const box = page.getByLabel("New note to the provider");
@@ -295,8 +298,9 @@ test.describe("notes", () => {
     await sandbox.providerReadsNotes(id);
     const answer = page.locator('[data-from="provider"]').filter({ hasText: "A cot is booked" });
     if (javaScriptEnabled) {
-      // The poll brings it within one interval (10 s), the page untouched.
-      await expect(answer).toBeVisible({ timeout: 15_000 });
+      // The poll brings it within one interval, the page untouched.
+      await page.clock.fastForward(NOTES_POLL_MS);
+      await expect(answer).toBeVisible();
     } else {
       await page.getByRole("link", { name: "Refresh notes" }).click();
       await expect(answer).toBeVisible();
@@ -349,18 +353,15 @@ test.describe("notes", () => {
 });
 
 /**
- * After a modification: the spec's success message, and the requests list (with JS a second
+ * Sends a modification: the requests list with the spec's success message (with JS a second
  * later, the page's own message standing until then; without JS at once).
  */
-async function expectSubmitted(portal: Portal, number: string) {
-  const { page } = portal;
-  if (portal.javaScriptEnabled)
-    await portal.sawBriefly(
-      "Request was submitted successfully",
-      `Request ${number} was submitted successfully`,
-    );
-  else await expect(page.getByText("Request was submitted successfully").first()).toBeVisible();
-  await page.waitForURL(/\/reservations\/list$/);
+async function submitChange(portal: Portal, number: string) {
+  await portal.submitToRequestsList(
+    portal.page.getByRole("button", { name: "Submit the change" }),
+    "Request was submitted successfully",
+    `Request ${number} was submitted successfully`,
+  );
 }
 
 test.describe("modifications and delete", () => {
@@ -382,8 +383,7 @@ test.describe("modifications and delete", () => {
     ).toBeVisible();
     await page.getByLabel("Check-in date").fill(formatDateInput(shift(request.checkIn), "en"));
     await page.getByLabel("Check-out date").fill(formatDateInput(shift(request.checkOut), "en"));
-    await page.getByRole("button", { name: "Submit the change" }).click();
-    await expectSubmitted(portal, request.requestNumber);
+    await submitChange(portal, request.requestNumber);
     expect(requestById(await sandbox.state(), 7001)).toMatchObject({
       checkIn: shift(request.checkIn),
       checkOut: shift(request.checkOut),
@@ -401,8 +401,7 @@ test.describe("modifications and delete", () => {
     const firstName = page.getByLabel("First name").first();
     await expect(firstName).toHaveValue(request.rooms[0].passengers[0].firstName);
     await firstName.fill("Roya");
-    await page.getByRole("button", { name: "Submit the change" }).click();
-    await expectSubmitted(portal, request.requestNumber);
+    await submitChange(portal, request.requestNumber);
     const changed = requestById(await sandbox.state(), 7001)!;
     expect(changed.rooms[0].passengers[0].firstName).toBe("Roya");
     expect(changed.rooms[0].passengers.slice(1)).toEqual(request.rooms[0].passengers.slice(1));
@@ -416,13 +415,32 @@ test.describe("modifications and delete", () => {
     const number = page.getByLabel("Flight number").first();
     await expect(number).toHaveValue(request.transportation!.originFlight.flightNumber);
     await number.fill("IR999");
-    await page.getByRole("button", { name: "Submit the change" }).click();
-    await expectSubmitted(portal, request.requestNumber);
+    await submitChange(portal, request.requestNumber);
     const changed = requestById(await sandbox.state(), 7001)!;
     expect(changed.transportation!.originFlight.flightNumber).toBe("IR999");
     expect(changed.transportation!.destinationFlight).toEqual(
       request.transportation!.destinationFlight,
     );
+  });
+
+  test("a change in Persian: the success message on the list, in Persian", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const request = requestById(await sandbox.state(), 7001)!;
+    await portal.signIn();
+    await portal.switchLanguage("فارسی");
+    await portal.visit(`/reservations/modify-flight-reservation/${request.id}`);
+    await page.getByLabel("شمارهٔ پرواز").first().fill("IR998");
+    const number = request.requestNumber;
+    await portal.submitToRequestsList(
+      page.getByRole("button", { name: "ثبت تغییر" }),
+      "درخواست با موفقیت ثبت شد",
+      `درخواست ${number} با موفقیت ثبت شد`,
+    );
+    const changed = requestById(await sandbox.state(), 7001)!;
+    expect(changed.transportation!.originFlight.flightNumber).toBe("IR998");
   });
 
   test("a change the provider does not allow says why, and offers no form", async ({
