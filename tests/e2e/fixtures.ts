@@ -6,6 +6,7 @@ import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
 import { DEMO_USER } from "#tests/mocks/seed";
 import {
+  freePort,
   SESSION_SECRET,
   startPortal,
   startWorkerServers,
@@ -85,32 +86,10 @@ export class Sandbox {
 
 /** The portal as a user drives it; knows whether this run has JavaScript on. */
 export class Portal {
-  private scriptable: Promise<Page> | undefined;
-
   constructor(
     readonly page: Page,
     readonly javaScriptEnabled: boolean,
   ) {}
-
-  /**
-   * A page with JavaScript on beside the test's own, in a context of its own (axe runs there on
-   * pages as served without JS): made once per test, closed by the fixture before the test ends.
-   * A context left closing after its test would meet Playwright starting the next test's trace on
-   * every open context, and fail that test before it began.
-   */
-  scriptablePage() {
-    this.scriptable ??= this.page
-      .context()
-      .browser()!
-      .newContext({ javaScriptEnabled: true })
-      .then((context) => context.newPage());
-    return this.scriptable;
-  }
-
-  /** Closes what the portal opened beside the test's page. */
-  async close() {
-    if (this.scriptable) await (await this.scriptable).context().close();
-  }
 
   /** Goes to a page and, with JS on, waits until React has hydrated it. */
   async visit(path: string) {
@@ -245,8 +224,45 @@ export async function secretsToKeep(sandbox: Sandbox) {
   return [SESSION_SECRET, ...(await sandbox.secrets())].filter((secret) => secret.length >= 8);
 }
 
+/**
+ * A portal instance beside the worker's own, on its sessions (a sign-in on one holds on the
+ * other), started the first time a test of the worker asks for it; when the worker ends, its log
+ * must hold no unhandled rejection.
+ */
+function instanceOfTheWorker(
+  env: () => Promise<Record<string, string>>,
+): [
+  (fixtures: { servers: WorkerServers }, use: (url: string) => Promise<void>) => Promise<void>,
+  { scope: "worker"; timeout: number },
+] {
+  return [
+    async ({ servers: _servers }, use) => {
+      const instance = await startPortalInstance(await env());
+      try {
+        await use(instance.url);
+      } finally {
+        await instance.kill();
+      }
+      expect(instance.output(), "unhandled rejections").not.toMatch(/unhandled/i);
+    },
+    { scope: "worker", timeout: 30_000 },
+  ];
+}
+
+/**
+ * A provider slower than the impatient portal by seconds, not a moment: on a busy machine a portal
+ * held off the CPU past its deadline could otherwise read a late answer before its own timeout.
+ */
+export const NO_ANSWER_IN_TIME = { latencyMs: 5000 };
+
 type Fixtures = { sandbox: Sandbox; portal: Portal };
-type WorkerFixtures = { servers: WorkerServers };
+type WorkerFixtures = {
+  servers: WorkerServers;
+  /** The worker's portal that gives the provider 1 s, not 5, so a test of timeouts takes seconds. */
+  impatientPortalUrl: string;
+  /** The worker's portal whose provider is where nothing listens: every call is refused. */
+  portalWithoutProviderUrl: string;
+};
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   servers: [
@@ -269,6 +285,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: "worker", auto: true, timeout: 60_000 },
   ],
+  impatientPortalUrl: instanceOfTheWorker(async () => ({ PROVIDER_TIMEOUT_MS: "1000" })),
+  portalWithoutProviderUrl: instanceOfTheWorker(async () => ({
+    PROVIDER_API_URL: `http://127.0.0.1:${await freePort()}`,
+  })),
   baseURL: async ({ servers }, use) => use(servers.portalUrl),
   sandbox: async ({ servers }, use) => {
     const sandbox = new Sandbox(servers.sandboxUrl);
@@ -278,9 +298,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   portal: async ({ page, javaScriptEnabled, servers, sandbox: _sandbox }, use) => {
     // Wizard drafts outlive sessions on purpose; each test starts without one.
     rmSync(join(servers.sessionDir, "records"), { recursive: true, force: true });
-    const portal = new Portal(page, javaScriptEnabled);
-    await use(portal);
-    await portal.close();
+    await use(new Portal(page, javaScriptEnabled));
   },
 });
 

@@ -2,8 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { Fault } from "#tests/mocks/faults";
 import { DEMO_USER } from "#tests/mocks/seed";
 import { SIGNED_IN_PAGE_GROUPS } from "#tests/pages";
-import { expect, startPortalInstance, test as base, type Portal } from "./fixtures";
-import { freePort } from "./servers";
+import { expect, NO_ANSWER_IN_TIME, test, type Portal } from "./fixtures";
 
 /**
  * Whatever goes wrong at the provider, every page answers with a translated message inside the
@@ -111,46 +110,6 @@ async function expectTranslatedFailure(page: Page, path: string) {
   expect(html, path).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
   expect(html, path).not.toContain("Bad gateway");
 }
-
-/**
- * A provider slower than the impatient portal by seconds, not a moment: on a busy machine a portal
- * held off the CPU past its deadline could otherwise read a late answer before its own timeout.
- */
-const NO_ANSWER_IN_TIME = { latencyMs: 5000 };
-
-/**
- * A portal instance beside the worker's own, on its sessions (a sign-in on one holds on the
- * other), started the first time a test of the worker needs it; when the worker ends, its log
- * must hold no unhandled rejection.
- */
-function instanceOfTheWorker(
-  env: Record<string, string> | (() => Promise<Record<string, string>>),
-): [
-  (fixtures: { servers: unknown }, use: (url: string) => Promise<void>) => Promise<void>,
-  { scope: "worker"; timeout: number },
-] {
-  return [
-    async ({ servers: _servers }: { servers: unknown }, use: (url: string) => Promise<void>) => {
-      const instance = await startPortalInstance(typeof env === "function" ? await env() : env);
-      try {
-        await use(instance.url);
-      } finally {
-        await instance.kill();
-      }
-      expect(instance.output(), "unhandled rejections").not.toMatch(/unhandled/i);
-    },
-    { scope: "worker", timeout: 30_000 },
-  ];
-}
-
-const test = base.extend<object, { impatientPortalUrl: string; portalWithoutProviderUrl: string }>({
-  // Gives the provider 1 s, not 5, so a test of timeouts takes seconds.
-  impatientPortalUrl: instanceOfTheWorker({ PROVIDER_TIMEOUT_MS: "1000" }),
-  // Its provider is where nothing listens: every call is refused.
-  portalWithoutProviderUrl: instanceOfTheWorker(async () => ({
-    PROVIDER_API_URL: `http://127.0.0.1:${await freePort()}`,
-  })),
-});
 
 /** A 401 ended the session: the sign-in page says so, and signing in leads back to `path`. */
 async function expectSignInAndBack(portal: Portal, path: string, what: string) {
