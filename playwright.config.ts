@@ -4,13 +4,15 @@ import { defineConfig } from "@playwright/test";
  * Browser tests run the production build under remix-serve against the provider sandbox. Each
  * worker starts its own sandbox and portal on free ports (tests/e2e/servers.ts), so workers share
  * no state and tests spread over them. Every test runs twice: with JavaScript off and on.
- * Chromium is Debian's (CHROMIUM_PATH, default /usr/bin/chromium): Playwright cannot download its own here.
+ * Chromium is Debian's headless shell (CHROMIUM_PATH, default /usr/bin/chromium-headless-shell;
+ * Playwright cannot download its own here): the same engine as Debian's Chromium without the desktop
+ * browser around it, as Playwright runs headless tests by default, at half the time (decision 020).
  */
 
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Before any test runs: the two programs the tests start besides Node, Chromium (Playwright drives
-// Debian's; it cannot download its own here) and redis-server (the Redis session tests start their
+// Debian's headless shell, decision 020; it cannot download its own here) and redis-server (the Redis session tests start their
 // own). Present: nothing to do. Missing on a machine that can install them (root with apt-get, as
 // the project's machines and CI): installed, one line each. Missing otherwise: one message naming
 // the command, and a non-zero exit before typecheck spends a minute on a run that cannot pass.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell";
 const redisServerPath = process.env.REDIS_SERVER_PATH || "redis-server";
 
 /** Runs `program --version`: does it exist and start here? */
@@ -28,7 +28,11 @@ function canRunApt() {
 /** The Debian packages to install for what is missing, with what each is for. */
 const missing = [];
 if (!starts(chromiumPath))
-  missing.push({ program: chromiumPath, debianPackage: "chromium", for: "the browser tests" });
+  missing.push({
+    program: chromiumPath,
+    debianPackage: "chromium-headless-shell",
+    for: "the browser tests",
+  });
 if (!starts(redisServerPath))
   missing.push({
     program: redisServerPath,
@@ -45,7 +49,7 @@ if (!canRunApt()) {
     [
       `Cannot run the tests: ${missing.map((item) => `${item.program} (${item.for})`).join(" and ")} not found.`,
       `Install with: sudo apt-get update && sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`,
-      "Or point at programs you have: CHROMIUM_PATH=/path/to/chromium, REDIS_SERVER_PATH=/path/to/redis-server.",
+      "Or point at programs you have: CHROMIUM_PATH=/path/to/chromium-headless-shell (or chromium), REDIS_SERVER_PATH=/path/to/redis-server.",
     ].join("\n"),
   );
   process.exit(1);

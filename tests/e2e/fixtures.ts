@@ -290,6 +290,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     PROVIDER_API_URL: `http://127.0.0.1:${await freePort()}`,
   })),
   baseURL: async ({ servers }, use) => use(servers.portalUrl),
+  context: async ({ context }, use) => {
+    // The tests' HTTP requests (page.request) share one keep-alive agent in the worker. One sent on
+    // a connection that remix-serve closes at that moment, after 5 s idle, is reset unread ("socket
+    // hang up"), which a busy machine makes likely. Playwright resends exactly such a reset when
+    // asked to, and the portal never saw the first one, so a form is still sent once.
+    const request = context.request;
+    for (const method of ["get", "post", "fetch", "head", "put", "patch", "delete"] as const) {
+      const send = request[method].bind(request) as (url: unknown, options?: object) => unknown;
+      Object.assign(request, {
+        [method]: (url: unknown, options?: object) => send(url, { maxRetries: 2, ...options }),
+      });
+    }
+    await use(context);
+  },
   sandbox: async ({ servers }, use) => {
     const sandbox = new Sandbox(servers.sandboxUrl);
     await sandbox.reset();
