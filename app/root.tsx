@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useRouteLoaderData,
@@ -16,6 +15,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
+import { ScriptsAfterStyles } from "~/components/scripts-after-styles";
 import { Snackbar } from "~/components/snackbar";
 import { useNonce } from "~/utils/nonce-provider";
 import { defaultLanguage, languageDirection } from "~/i18n";
@@ -81,7 +81,7 @@ function Document({ language, children }: { language: string; children: React.Re
       <body className="min-h-screen">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterStyles nonce={nonce} />
       </body>
     </html>
   );

@@ -8,16 +8,21 @@ import { signIn, startServers } from "./lib";
  * the HTML, the stylesheets it links and the JavaScript it runs at once (the entry script and
  * every module the document preloads). Every page of the portal (tests/pages.ts), signed in with the
  * seeded data; the wizard's steps are reached with real form posts (one Single room, a transfer).
- * Goals: at most 120 KB of JS and 25 KB of CSS on any page.
+ * Budgets: at most 150 KB of JS on a page whose form is validated in the browser (zod with conform,
+ * the one schema the server uses too), 120 KB on any other page, and 25 KB of CSS on every page.
+ * Exits non-zero when a page is over its budget, so a change that adds weight is caught.
  */
 
-const JS_LIMIT_KB = 120;
+const JS_BUDGET_KB = { "validated form": 150, other: 120 } as const;
 const CSS_LIMIT_KB = 25;
+/** An error code only zod's own code holds: a page that loads it validates a form in the browser. */
+const ZOD_MARK = '"invalid_union_discriminator"';
 
 const servers = await startServers();
 const gzippedKb = (bytes: Buffer | string) => gzipSync(bytes).length / 1024;
+const asset = (href: string) => readFileSync(`build/client${href}`);
 const assetKb = (hrefs: Set<string>) =>
-  [...hrefs].reduce((sum, href) => sum + gzippedKb(readFileSync(`build/client${href}`)), 0);
+  [...hrefs].reduce((sum, href) => sum + gzippedKb(asset(href)), 0);
 
 function weigh(html: string) {
   const scripts = new Set(
@@ -33,7 +38,12 @@ function weigh(html: string) {
       .map((match) => match[1])
       .filter((href) => href.startsWith("/assets/")),
   );
-  return { htmlKb: gzippedKb(html), jsKb: assetKb(scripts), cssKb: assetKb(styles) };
+  const budget: keyof typeof JS_BUDGET_KB = [...scripts].some((href) =>
+    asset(href).includes(ZOD_MARK),
+  )
+    ? "validated form"
+    : "other";
+  return { htmlKb: gzippedKb(html), jsKb: assetKb(scripts), cssKb: assetKb(styles), budget };
 }
 
 try {
@@ -66,21 +76,34 @@ try {
 
   const kb = (value: number) => `${value.toFixed(1)} KB`.padStart(9);
   console.log(
-    `${"page".padEnd(54)} ${"HTML".padStart(9)} ${"JS".padStart(9)} ${"CSS".padStart(9)}`,
+    `${"page".padEnd(54)} ${"HTML".padStart(9)} ${"JS".padStart(9)} ${"CSS".padStart(9)}  JS budget`,
   );
+  let over = 0;
   for (const row of rows) {
-    const over = [
-      row.jsKb > JS_LIMIT_KB ? `JS OVER ${JS_LIMIT_KB} KB` : "",
+    const jsBudgetKb = JS_BUDGET_KB[row.budget];
+    const problems = [
+      row.jsKb > jsBudgetKb ? `JS OVER ${jsBudgetKb} KB` : "",
       row.cssKb > CSS_LIMIT_KB ? `CSS OVER ${CSS_LIMIT_KB} KB` : "",
     ].filter(Boolean);
+    if (problems.length > 0) over += 1;
     console.log(
-      `${row.page.padEnd(54)} ${kb(row.htmlKb)} ${kb(row.jsKb)} ${kb(row.cssKb)}  ${over.join(", ") || "ok"}`,
+      `${row.page.padEnd(54)} ${kb(row.htmlKb)} ${kb(row.jsKb)} ${kb(row.cssKb)}  ${`${jsBudgetKb} KB (${row.budget})`.padEnd(27)} ${problems.join(", ") || "ok"}`,
     );
   }
-  const heaviest = (key: "jsKb" | "cssKb") => Math.max(...rows.map((row) => row[key]));
-  console.log(
-    `heaviest JS ${heaviest("jsKb").toFixed(1)} KB (goal ≤ ${JS_LIMIT_KB}), heaviest CSS ${heaviest("cssKb").toFixed(1)} KB (goal ≤ ${CSS_LIMIT_KB}), all gzipped`,
-  );
+  for (const budget of Object.keys(JS_BUDGET_KB) as Array<keyof typeof JS_BUDGET_KB>) {
+    const pages = rows.filter((row) => row.budget === budget);
+    if (pages.length === 0) continue;
+    const heaviest = Math.max(...pages.map((row) => row.jsKb));
+    console.log(
+      `${budget}: ${pages.length} pages, heaviest JS ${heaviest.toFixed(1)} KB (budget ${JS_BUDGET_KB[budget]} KB)`,
+    );
+  }
+  const heaviestCss = Math.max(...rows.map((row) => row.cssKb));
+  console.log(`heaviest CSS ${heaviestCss.toFixed(1)} KB (budget ${CSS_LIMIT_KB} KB), all gzipped`);
+  if (over > 0) {
+    console.log(`${over} page(s) over budget.`);
+    process.exitCode = 1;
+  }
 } finally {
   servers.stop();
 }

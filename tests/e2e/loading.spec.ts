@@ -1,0 +1,60 @@
+import type { Route } from "@playwright/test";
+import { DEMO_USER } from "#tests/mocks/seed";
+import { expect, test } from "./fixtures";
+
+/**
+ * How a page loads: its forms work before any script has arrived, and its scripts are asked for
+ * only once its stylesheet is in, so on a slow line they do not hold up the first paint
+ * (decision 021).
+ */
+
+const SCRIPT = /\/assets\/.+\.js$/;
+const STYLESHEET = /\/assets\/.+\.css$/;
+
+test.describe("loading", () => {
+  test("a form sent before the page's scripts have arrived posts as a plain form", async ({
+    page,
+  }) => {
+    // The scripts never arrive: the page stays as the server sent it, with or without JS.
+    const held: Route[] = [];
+    await page.route(SCRIPT, (route) => void held.push(route));
+    await page.goto("/auth/login", { waitUntil: "commit" });
+    await page.getByLabel("Username").fill(DEMO_USER.userName);
+    await page.getByLabel("Password").fill(DEMO_USER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+
+  test("the scripts are asked for only once the stylesheet is in, then the page hydrates", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JS no script is asked for");
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(request.url()));
+    let releaseStylesheet = () => {};
+    const stylesheetHeld = new Promise<void>((resolve) => (releaseStylesheet = resolve));
+    let stylesheetAsked = () => {};
+    const stylesheetRequested = new Promise<void>((resolve) => (stylesheetAsked = resolve));
+    await page.route(STYLESHEET, async (route) => {
+      stylesheetAsked();
+      await stylesheetHeld;
+      await route.continue();
+    });
+
+    const visit = page.goto("/auth/login");
+    await stylesheetRequested;
+    // The document is in and parsed up to its end: its sign-in button is there.
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeAttached();
+    expect(asked.filter((url) => SCRIPT.test(url))).toEqual([]);
+
+    releaseStylesheet();
+    await visit;
+    await portal.hydrated();
+    expect(asked.filter((url) => SCRIPT.test(url)).length).toBeGreaterThan(0);
+  });
+});
