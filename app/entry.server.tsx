@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -37,6 +37,13 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
     console.warn(
       `Refused a cross-origin ${request.method} ${pathname}: Origin ${request.headers.get("Origin")} is not ${request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host")}`,
     );
+    return;
+  }
+  // A request the route cannot take (a post to a page without a form: 405): the client's mistake,
+  // answered as such, not a failure of the portal.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const { pathname } = new URL(request.url);
+    console.warn(`${request.method} ${pathname}: ${error.status} ${error.statusText}`);
     return;
   }
   console.error(error);
@@ -107,6 +114,20 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abortUnlessRunLate(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * Gives up on a render that has had `ms` to finish. A timer that fires much later than it was due
+ * shows the process itself was not running (paused, or starved of the CPU): the render did not get
+ * its time, and the answers it waits for may be in already, so it gets the time again instead of
+ * becoming an error page the moment the process runs again (bench/failures.ts pauses an instance).
+ */
+function abortUnlessRunLate(abort: () => void, ms: number) {
+  const due = Date.now() + ms;
+  setTimeout(() => {
+    if (Date.now() - due > 1000) setTimeout(abort, ms);
+    else abort();
+  }, ms);
 }

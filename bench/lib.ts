@@ -85,49 +85,59 @@ export function cpuShares(
   };
 }
 
+/** The provider sandbox on a free port, with the seed's data (its state file under `.data/bench`). */
+export async function startSandbox() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/mocks/server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      SANDBOX_PORT: String(port),
+      SANDBOX_DATA: ".data/bench/sandbox.json",
+    },
+    stdio: "ignore",
+  });
+  const stop = () => child.kill("SIGTERM");
+  process.once("exit", stop);
+  await waitFor(`${url}/`);
+  await fetch(`${url}/__sandbox/reset`, { method: "POST" });
+  return { url, stop };
+}
+
 /** Starts the sandbox and the production build (run `npm run build` first) on free ports. */
 export async function startServers({ keepPortalOutput = false } = {}): Promise<Servers> {
   // Sessions and drafts of an earlier run (cut off mid-visit) would change what pages answer.
   rmSync(".data/bench", { recursive: true, force: true });
-  const [sandboxPort, portalPort] = await Promise.all([freePort(), freePort()]);
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const [sandbox, portalPort] = await Promise.all([startSandbox(), freePort()]);
   const portalUrl = `http://127.0.0.1:${portalPort}`;
-  const children: ChildProcess[] = [
-    spawn(process.execPath, ["--import", "tsx", "tests/mocks/server.ts"], {
+  const portal: ChildProcess = spawn(
+    process.execPath,
+    ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"],
+    {
       env: {
         ...process.env,
-        NODE_ENV: "test",
-        SANDBOX_PORT: String(sandboxPort),
-        SANDBOX_DATA: ".data/bench/sandbox.json",
+        NODE_ENV: "production",
+        PORT: String(portalPort),
+        SESSION_SECRET: "bench",
+        SESSION_DIR: ".data/bench/sessions",
+        PROVIDER_API_URL: sandbox.url,
       },
-      stdio: "ignore",
-    }),
-    spawn(
-      process.execPath,
-      ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: String(portalPort),
-          SESSION_SECRET: "bench",
-          SESSION_DIR: ".data/bench/sessions",
-          PROVIDER_API_URL: sandboxUrl,
-        },
-        stdio: ["ignore", keepPortalOutput ? "pipe" : "ignore", "ignore"],
-      },
-    ),
-  ];
+      stdio: ["ignore", keepPortalOutput ? "pipe" : "ignore", "ignore"],
+    },
+  );
   let portalOutput = "";
-  children[1].stdout?.on("data", (chunk: Buffer) => (portalOutput += chunk.toString()));
-  const stop = () => children.forEach((child) => child.kill("SIGTERM"));
+  portal.stdout?.on("data", (chunk: Buffer) => (portalOutput += chunk.toString()));
+  const stop = () => {
+    portal.kill("SIGTERM");
+    sandbox.stop();
+  };
   process.once("exit", stop);
-  await Promise.all([waitFor(`${sandboxUrl}/`), waitFor(`${portalUrl}/healthcheck`)]);
-  await fetch(`${sandboxUrl}/__sandbox/reset`, { method: "POST" });
+  await waitFor(`${portalUrl}/healthcheck`);
   return {
     portalUrl,
-    sandboxUrl,
-    portalPid: children[1].pid!,
+    sandboxUrl: sandbox.url,
+    portalPid: portal.pid!,
     portalOutput: () => portalOutput,
     stop,
   };
@@ -166,4 +176,65 @@ export function median(values: number[]) {
 export function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * One agency per simulated user, registered and approved at the sandbox: a user's wizard draft is
+ * the user's own (decision 008).
+ */
+export async function registerAgencies(
+  sandboxUrl: string,
+  count: number,
+  password: string,
+  prefix = "load-user",
+) {
+  const userNames: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const userName = `${prefix}-${index}`;
+    const response = await fetch(`${sandboxUrl}/api/AgencyClient`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; domain-model=CreateAgencyDTO" },
+      body: JSON.stringify({
+        AgencyName: `Load Agency ${index}`,
+        ManagerFirstName: "Load",
+        ManagerLastName: `User ${index}`,
+        PhoneNumber: "+98 21 5555 0000",
+        Email: `load${index}@example.com`,
+        CountryCode: "IR",
+        City: "Tehran",
+        Address: "Test street",
+        UserName: userName,
+        Password: password,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`Registration: ${await response.text()}`);
+    const { AgencyId } = (await response.json()) as { AgencyId: number };
+    await fetch(`${sandboxUrl}/__sandbox/agencies/${AgencyId}/approve`, { method: "POST" });
+    userNames.push(userName);
+  }
+  return userNames;
+}
+
+type SandboxHotel = {
+  hotelName: string;
+  accommodationPropertyId: number;
+  availableSince: string;
+  availableUntil: string;
+  roomTypes: Array<{ typeId: number; baseCapacity: number }>;
+};
+
+export async function bookableRoom(sandboxUrl: string) {
+  const state = (await (await fetch(`${sandboxUrl}/__sandbox/state`)).json()) as {
+    hotels: SandboxHotel[];
+  };
+  const hotel = state.hotels.find((entry) => entry.hotelName === "Marina Pearl Resort")!;
+  const single = hotel.roomTypes.find((room) => room.baseCapacity === 1)!;
+  const inDays = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replace(/-/g, "/");
+  return {
+    propertyId: String(hotel.accommodationPropertyId),
+    roomTypeId: String(single.typeId),
+    checkIn: inDays(20),
+    checkOut: inDays(23),
+  };
 }

@@ -1,7 +1,16 @@
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import autocannon, { type Request as CannonRequest } from "autocannon";
-import { cpuShares, machineCpu, percentile, processCpu, rssMb, startServers } from "./lib";
+import {
+  bookableRoom,
+  cpuShares,
+  machineCpu,
+  percentile,
+  processCpu,
+  registerAgencies,
+  rssMb,
+  startServers,
+} from "./lib";
 
 /**
  * Load and soak: LOAD_USERS (50) agency users at once for LOAD_SECONDS (60), each connection one
@@ -33,61 +42,8 @@ const PASSWORD = "Load-test-2026";
 const servers = await startServers({ keepPortalOutput: true });
 const { portalUrl, sandboxUrl, portalPid } = servers;
 
-/** One agency per simulated user: a user's wizard draft is the user's own (decision 008). */
-async function registerAgencies(count: number) {
-  const userNames: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const userName = `load-user-${index}`;
-    const response = await fetch(`${sandboxUrl}/api/AgencyClient`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json; domain-model=CreateAgencyDTO" },
-      body: JSON.stringify({
-        AgencyName: `Load Agency ${index}`,
-        ManagerFirstName: "Load",
-        ManagerLastName: `User ${index}`,
-        PhoneNumber: "+98 21 5555 0000",
-        Email: `load${index}@example.com`,
-        CountryCode: "IR",
-        City: "Tehran",
-        Address: "Test street",
-        UserName: userName,
-        Password: PASSWORD,
-      }),
-    });
-    if (response.status !== 201) throw new Error(`Registration: ${await response.text()}`);
-    const { AgencyId } = (await response.json()) as { AgencyId: number };
-    await fetch(`${sandboxUrl}/__sandbox/agencies/${AgencyId}/approve`, { method: "POST" });
-    userNames.push(userName);
-  }
-  return userNames;
-}
-
-type SandboxHotel = {
-  hotelName: string;
-  accommodationPropertyId: number;
-  availableSince: string;
-  availableUntil: string;
-  roomTypes: Array<{ typeId: number; baseCapacity: number }>;
-};
-
-async function bookableRoom() {
-  const state = (await (await fetch(`${sandboxUrl}/__sandbox/state`)).json()) as {
-    hotels: SandboxHotel[];
-  };
-  const hotel = state.hotels.find((entry) => entry.hotelName === "Marina Pearl Resort")!;
-  const single = hotel.roomTypes.find((room) => room.baseCapacity === 1)!;
-  const inDays = (days: number) =>
-    new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replace(/-/g, "/");
-  return {
-    propertyId: String(hotel.accommodationPropertyId),
-    roomTypeId: String(single.typeId),
-    checkIn: inDays(20),
-    checkOut: inDays(23),
-  };
-}
-
-const userNames = await registerAgencies(USERS);
-const room = await bookableRoom();
+const userNames = await registerAgencies(sandboxUrl, USERS, PASSWORD);
+const room = await bookableRoom(sandboxUrl);
 await fetch(`${sandboxUrl}/__sandbox/faults`, {
   method: "POST",
   headers: { "Content-Type": "application/json" },

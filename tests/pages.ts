@@ -12,6 +12,8 @@ export const SIGNED_IN_PAGES = {
     "/reservations/reservation-details/7001",
     "/reservations/reservation-details/7001?confirm=delete",
     "/reservations/reservation-details/7001/print",
+    // A Confirmed request's voucher (no other state has one).
+    "/reservations/reservation-details/7013/voucher",
     "/reservations/modify-date-reservation/7001",
     "/reservations/modify-room-reservation/7001",
     "/reservations/modify-flight-reservation/7001",

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-type ErrorData = { message?: string } | string | undefined;
+type ErrorData = { title?: string; message?: string; code?: string } | string | undefined;
 
 function messageOf(data: ErrorData) {
   if (typeof data === "string") return data;
@@ -10,7 +10,8 @@ function messageOf(data: ErrorData) {
 
 /**
  * The one error display every route uses. Loaders throw `data({ message }, { status })` with a
- * translated message (see provider-errors.server.ts); anything else is an unexpected failure.
+ * translated message (see provider-errors.server.ts), and a `title` where the status alone does
+ * not name the case; anything else is an unexpected failure.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -26,6 +27,12 @@ export function GeneralErrorBoundary() {
       title =
         error.status === 503 ? t("errors.providerUnavailableTitle") : t("errors.unexpectedTitle");
       message = messageOf(error.data) ?? message;
+    }
+    if (typeof error.data === "object" && error.data?.title) title = error.data.title;
+    // The session store did not answer (store-unavailable.server.ts): said in the user's language.
+    if (typeof error.data === "object" && error.data?.code === "storeUnavailable") {
+      title = t("errors.storeUnavailableTitle");
+      message = t("errors.storeUnavailable");
     }
   } else {
     console.error(error);

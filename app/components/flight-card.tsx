@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AirportTitle } from "~/components/wizard/airport-field";
+import { InlineValues } from "~/components/ui/inline-values";
 
 export type FlightView = {
   airline: string;
@@ -18,15 +19,26 @@ export function FlightCard({ heading, flight }: { heading: string; flight: Fligh
     <section className="rounded border border-gray-200 p-3 text-sm">
       <h3 className="font-medium">{heading}</h3>
       <p>
-        {flight.airline} · <span dir="ltr">{flight.flightNumber}</span>
+        <InlineValues
+          values={[
+            flight.airline,
+            <span key="number" dir="ltr">
+              {flight.flightNumber}
+            </span>,
+          ]}
+        />
       </p>
       <p>
         <AirportTitle title={flight.origin.title} /> →{" "}
         <AirportTitle title={flight.destination.title} />
       </p>
       <p>
-        {t("flights.takeOff")}: {flight.takeOff}
-        {flight.landing ? ` · ${t("flights.landing")}: ${flight.landing}` : null}
+        <InlineValues
+          values={[
+            `${t("flights.takeOff")}: ${flight.takeOff}`,
+            flight.landing ? `${t("flights.landing")}: ${flight.landing}` : null,
+          ]}
+        />
       </p>
       {flight.duration ? <p>{t("flights.durationValue", flight.duration)}</p> : null}
     </section>

@@ -48,10 +48,12 @@ export function GuestsTable({ caption, guests }: { caption: string; guests: Gues
               <td className="py-1">{t(`guestTypes.${guest.type}`)}</td>
               <td className="py-1">{guest.dateOfBirth}</td>
               <td className="py-1">{t(guest.gender === "Male" ? "guest.male" : "guest.female")}</td>
-              <td className="py-1" dir="ltr">
-                {guest.passportNumber}
+              <td className="py-1">
+                <bdi dir="ltr">{guest.passportNumber}</bdi>
               </td>
-              <td className="py-1">{guest.nationality}</td>
+              <td className="py-1">
+                <bdi>{guest.nationality}</bdi>
+              </td>
             </tr>
           ))}
         </tbody>

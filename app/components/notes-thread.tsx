@@ -10,6 +10,7 @@ import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { loader as notesLoader } from "~/routes/reservations.reservation-details.$requestId.notes";
 import { cx } from "~/utils/misc";
+import { notesPollKey } from "~/utils/notes-poll";
 import type { NoteView } from "~/utils/request-details.server";
 import { requiredText } from "~/utils/validation";
 
@@ -25,7 +26,7 @@ type Thread = { version: string | null; notes: NoteView[]; error: string | null 
  * again), asking only whether the thread the page shows is still current.
  */
 function useThread(requestId: number, initial: Thread) {
-  const poll = useFetcher<typeof notesLoader>({ key: `notes-${requestId}` });
+  const poll = useFetcher<typeof notesLoader>({ key: notesPollKey(requestId) });
   const [thread, setThread] = useState(initial);
   const versionRef = useRef(thread.version);
   versionRef.current = thread.version;

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { InlineValues } from "~/components/ui/inline-values";
 
 /** A priced room as the server prepares it: every amount already written in the user's language. */
 export type PricedRoomView = {
@@ -67,7 +68,7 @@ export function PriceBreakdown({
               <th scope="row" className="py-2 text-start font-normal">
                 <bdi className="font-medium">{room.roomType}</bdi>
                 <span className="block text-xs text-gray-600">
-                  <bdi>{room.board}</bdi> · <bdi>{room.view}</bdi>
+                  <InlineValues values={[room.board, room.view]} />
                 </span>
                 <FareBreakdown room={room} expanded={expanded} />
               </th>

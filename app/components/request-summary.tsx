@@ -6,6 +6,7 @@ import { RequestStateChip } from "~/components/state-chips";
 import { Card } from "~/components/ui/card";
 import { localizeDigits } from "~/utils/numbers";
 import type { RequestDetailsView } from "~/utils/request-details.server";
+import { InlineValues } from "~/components/ui/inline-values";
 
 /**
  * Everything about a request but its notes (spec §2 "Request details"): summary, hotel, rooms and
@@ -104,11 +105,16 @@ export function RequestSummaryView({
                 <bdi>{room.roomType}</bdi>
               </h3>
               <p className="mb-2 text-sm text-gray-700">
-                <bdi>{room.board}</bdi> · <bdi>{room.view}</bdi> ·{" "}
-                {t("details.guestCount", {
-                  count: Number(room.guests.length),
-                  number: room.guestCount,
-                })}
+                <InlineValues
+                  values={[
+                    room.board,
+                    room.view,
+                    t("details.guestCount", {
+                      count: Number(room.guests.length),
+                      number: room.guestCount,
+                    }),
+                  ]}
+                />
               </p>
               <GuestsTable caption={t("details.guestsOfRoom")} guests={room.guests} />
             </section>

@@ -14,7 +14,12 @@ import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
-import { filterText, pagingFields, readDateRange } from "~/utils/list-filters.server";
+import {
+  filterText,
+  filtersOpenAtFirst,
+  pagingFields,
+  readDateRange,
+} from "~/utils/list-filters.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { ORDER_STATES } from "~/utils/order-states";
@@ -63,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     datePlaceholder: exampleDateInput(language),
     filters,
     dateErrors,
+    filtersOpen: filtersOpenAtFirst(request, dateErrors),
     isFiltered: Boolean(filters.number || filters.from || filters.to || filters.state),
     total: grid.TotalCount,
     pageCount: Math.max(1, Math.ceil(grid.TotalCount / filters.size)),
@@ -173,7 +179,7 @@ export default function OrdersList() {
 }
 
 function OrderFilters() {
-  const { filters, dateErrors, datePlaceholder } = useLoaderData<typeof loader>();
+  const { filters, filtersOpen, dateErrors, datePlaceholder } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [form, fields] = useForm({
     id: "order-filters",
@@ -184,6 +190,13 @@ function OrderFilters() {
     <ListFilters
       title={t("filters.heading")}
       form={form}
+      open={filtersOpen}
+      active={[
+        filters.number && { label: t("fields.number"), value: filters.number },
+        filters.from && { label: t("filters.from"), value: filters.from },
+        filters.to && { label: t("filters.to"), value: filters.to },
+        filters.state && { label: t("fields.state"), value: t(`states.${filters.state}`) },
+      ]}
       submitLabel={t("filters.search")}
       clearTo="/orders"
       clearLabel={t("filters.clear")}

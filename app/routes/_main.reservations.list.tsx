@@ -14,6 +14,7 @@ import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
+import { filtersOpenAtFirst } from "~/utils/list-filters.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { localizeDigits } from "~/utils/numbers";
 import { PAGE_SIZES } from "~/utils/paging";
@@ -57,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     states: states.ok ? states.data.map((entry) => entry.State) : [...REQUEST_STATES],
     filters,
     dateErrors,
+    filtersOpen: filtersOpenAtFirst(request, dateErrors),
     isFiltered,
     total: grid.TotalCount,
     pageCount: Math.max(1, Math.ceil(grid.TotalCount / filters.size)),
@@ -209,7 +211,8 @@ function RequestsTable({ rows }: { rows: Row[] }) {
 
 /** The filters: a GET form, so the result is a URL. Dates are typed in the user's calendar. */
 function RequestFilters() {
-  const { filters, states, dateErrors, datePlaceholder } = useLoaderData<typeof loader>();
+  const { filters, filtersOpen, states, dateErrors, datePlaceholder } =
+    useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("requests");
   const { t: tCommon } = useTranslation();
   const [form, fields] = useForm({
@@ -221,6 +224,19 @@ function RequestFilters() {
     <ListFilters
       title={t("filters.heading")}
       form={form}
+      open={filtersOpen}
+      active={[
+        filters.state && {
+          label: t("fields.state"),
+          value: requestStateLabel(filters.state, tCommon),
+        },
+        filters.number && { label: t("fields.number"), value: filters.number },
+        filters.ref && { label: t("fields.agencyRef"), value: filters.ref },
+        filters.guest && { label: t("filters.guest"), value: filters.guest },
+        filters.hotel && { label: t("fields.hotel"), value: filters.hotel },
+        filters.from && { label: t("filters.checkInFrom"), value: filters.from },
+        filters.to && { label: t("filters.checkInTo"), value: filters.to },
+      ]}
       submitLabel={t("filters.search")}
       clearTo="/reservations/list"
       clearLabel={t("filters.clear")}

@@ -42,6 +42,7 @@ import {
   type HotelStepValue,
 } from "~/utils/reservation-wizard";
 import { loadWizard, nextStepUrl, requireStep } from "~/utils/reservation-wizard.server";
+import { InlineValues } from "~/components/ui/inline-values";
 
 /** Step 1, Choose Hotel: a package hotel (searchable), the stay's dates, transfer, notes. */
 
@@ -260,7 +261,9 @@ export default function HotelStep() {
                       </span>
                       <span className="flex flex-wrap items-center gap-2">
                         <StarRating grade={hotel.grade} />
-                        <bdi>{hotel.place}</bdi> · <bdi>{hotel.packageTitle}</bdi>
+                        <span>
+                          <InlineValues values={[hotel.place, hotel.packageTitle]} />
+                        </span>
                       </span>
                       <span>
                         {hotel.onSale

@@ -14,6 +14,7 @@ import { i18nServer, getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { stepIsDone, stepIsNeeded, stepIsUnlocked, WIZARD_STEPS } from "~/utils/reservation-wizard";
 import { loadWizard } from "~/utils/reservation-wizard.server";
+import { InlineValues } from "~/components/ui/inline-values";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -32,8 +33,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: wizard.orderId ? t("addTitle", { orderId: wizard.orderId }) : t("title"),
     base: wizard.base,
     orderId: wizard.orderId,
-    steps: WIZARD_STEPS.filter((step) => stepIsNeeded(step, draft)).map((step) => ({
+    // All four steps of the spec, always: Flight Info is shown as not needed once the chosen stay
+    // has no transfer (before a hotel is chosen, nobody knows yet).
+    steps: WIZARD_STEPS.map((step) => ({
       id: step,
+      needed: !draft.hotel || stepIsNeeded(step, draft),
       done: stepIsDone(step, draft),
       unlocked: stepIsUnlocked(step, draft),
     })),
@@ -81,7 +85,9 @@ export default function WizardFrameRoute() {
       <Stepper base={frame.base} steps={frame.steps} />
       {frame.stay ? (
         <p className="text-sm text-gray-700" data-testid="wizard-stay">
-          <bdi>{frame.stay.hotelName}</bdi> · {frame.stay.checkIn} – {frame.stay.checkOut}
+          <InlineValues
+            values={[frame.stay.hotelName, `${frame.stay.checkIn} – ${frame.stay.checkOut}`]}
+          />
         </p>
       ) : null}
       <Outlet context={frame} />

@@ -14,6 +14,7 @@ import { readForm } from "~/utils/form-data.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { requireRequestId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
+import { hasVoucher } from "~/utils/request-states";
 import { useIsPending } from "~/utils/misc";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
 import {
@@ -141,6 +142,14 @@ export default function RequestDetails() {
           >
             {t("actions.print")}
           </Link>
+          {hasVoucher(details.state) ? (
+            <Link
+              to={`/reservations/reservation-details/${details.id}/voucher`}
+              className={buttonClasses("secondary")}
+            >
+              {t("voucher.link")}
+            </Link>
+          ) : null}
           {MODIFY_LINKS.filter((link) => permissions?.[link.change].Allowed).map((link) => (
             <Link
               key={link.path}

@@ -13,6 +13,7 @@ import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
+import { filtersOpenAtFirst } from "~/utils/list-filters.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { getStatement } from "~/utils/provider/orders.server";
@@ -54,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     datePlaceholder: exampleDateInput(language),
     filters,
     dateErrors,
+    filtersOpen: filtersOpenAtFirst(request, dateErrors),
     opening: balances(statement.OpeningBalances),
     closing: balances(statement.ClosingBalances),
     total: statement.TotalCount,
@@ -170,7 +172,7 @@ export default function Transactions() {
 }
 
 function RangeFilter() {
-  const { filters, dateErrors, datePlaceholder } = useLoaderData<typeof loader>();
+  const { filters, filtersOpen, dateErrors, datePlaceholder } = useLoaderData<typeof loader>();
   const { t } = useTranslation("transactions");
   const [form, fields] = useForm({
     id: "statement-range",
@@ -181,6 +183,11 @@ function RangeFilter() {
     <ListFilters
       title={t("range")}
       form={form}
+      open={filtersOpen}
+      active={[
+        filters.from && { label: t("from"), value: filters.from },
+        filters.to && { label: t("to"), value: filters.to },
+      ]}
       submitLabel={t("show")}
       clearTo="/transactions"
       clearLabel={t("all")}

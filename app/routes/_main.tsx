@@ -17,19 +17,23 @@ import { i18nServer } from "~/utils/i18n.server";
 import { isSidebarMini } from "~/utils/preferences.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
 import { settle } from "~/utils/provider-errors.server";
+import { countUnreadNotes, requestBeingRead } from "~/utils/unread-notes.server";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
-  const [profile, sidebarMini, language] = await Promise.all([
-    // The profile only decorates the menu: without it the page itself still loads.
+  // The profile and the unread-notes count only decorate the menu, and run beside the page's own
+  // calls (Remix starts every matched loader together): without them the page itself still loads.
+  const [profile, unreadNotes, sidebarMini, language] = await Promise.all([
     settle(request, getProfileSummary(provider)),
+    settle(request, countUnreadNotes(provider, requestBeingRead(request))),
     isSidebarMini(request),
     i18nServer.getLocale(request),
   ]);
   const now = new Date();
   return {
     profile,
+    unreadNotes: unreadNotes.ok ? unreadNotes.data : null,
     sidebarMini,
     // The provider's today (its time zone), whatever the browser's or the server's clock says.
     today: formatBothCalendars(wallClockIn(now, env.PROVIDER_TIME_ZONE), language),
@@ -37,8 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-// The profile only changes through a form (e.g. verifying the email); plain navigation between
-// pages reuses it instead of asking the provider again.
+// The unread-notes count must be current on every page the user opens, so the layout's data comes
+// again with each new page (in the same single-fetch request, its calls beside the page's); a
+// change of the query alone (a list's filter, its next page) reuses it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
@@ -46,8 +51,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   nextUrl,
 }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  return false;
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  if (currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
 };
 
 export default function MainLayout() {
@@ -68,6 +74,7 @@ export default function MainLayout() {
         userName={profile?.UserName ?? null}
         agencyName={profile?.AgencyName ?? null}
         shouldVerifyEmail={profile?.ShouldVerifyEmail ?? false}
+        unreadNotes={data.unreadNotes}
         version={root?.app.version ?? ""}
         year={data.year}
       />

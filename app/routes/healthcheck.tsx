@@ -1,31 +1,58 @@
 import { env } from "~/utils/env.server";
 import { providerUrl } from "~/utils/provider/request.server";
+import { redis } from "~/utils/session.server";
 
 const PROVIDER_PROBE_TIMEOUT_MS = 3000;
+const SESSION_STORE_PROBE_TIMEOUT_MS = 1000;
 
-/**
- * 200 whenever the portal itself can answer (the Dockerfile's HEALTHCHECK); whether the provider
- * answers too is reported as a field, so a provider outage does not get the portal restarted.
- */
-export async function loader() {
-  const started = Date.now();
-  let providerReachable = false;
+/** Whether the provider answers: any answer below 500, even 401 or 404 (docs/provider-api.md). */
+async function providerReachable() {
   try {
-    // Any answer below 500, even 401 or 404, means the provider is up (docs/provider-api.md).
     const response = await fetch(providerUrl("/"), {
       method: "HEAD",
       signal: AbortSignal.timeout(PROVIDER_PROBE_TIMEOUT_MS),
     });
-    providerReachable = response.status < 500;
+    return response.status < 500;
   } catch {
-    providerReachable = false;
+    return false;
   }
+}
+
+/** Whether Redis answers a PING, when sessions live there; the file store is always at hand. */
+async function sessionStoreReachable() {
+  if (!redis) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), SESSION_STORE_PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([redis.ping().then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * 200 whenever the portal itself can answer (the Dockerfile's HEALTHCHECK, the load balancer's
+ * check); whether the provider and the session store answer too is reported in fields. Neither
+ * takes the instance out: both are shared by every instance, so an outage of one would take all of
+ * them out at once, and the portal tells its users what is wrong better than a proxy's page does
+ * (decision 022).
+ */
+export async function loader() {
+  const started = Date.now();
+  const [provider, sessionStore] = await Promise.all([
+    providerReachable().then((reachable) => ({ reachable, ms: Date.now() - started })),
+    sessionStoreReachable().then((reachable) => ({
+      kind: redis ? "redis" : "files",
+      reachable,
+      ms: Date.now() - started,
+    })),
+  ]);
   return Response.json(
-    {
-      status: "ok",
-      version: env.APP_VERSION,
-      provider: { reachable: providerReachable, ms: Date.now() - started },
-    },
+    { status: "ok", version: env.APP_VERSION, provider, sessionStore },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -3,25 +3,30 @@ import { i18nServer } from "~/utils/i18n.server";
 import { settle } from "~/utils/provider-errors.server";
 import { fetchNotesAndMarkRead, notesVersion, notesView } from "~/utils/request-details.server";
 import { requireRequestId } from "~/utils/params.server";
+import { countUnreadNotes } from "~/utils/unread-notes.server";
 
 /**
  * The notes of a request, for the details page's poll every 10 s (spec §9). `?known=<version>`
  * names the thread the page shows: when nothing changed, the answer is only that. A provider
- * failure is part of the answer, not an error page.
+ * failure is part of the answer, not an error page. Beside it, the side menu's count of unread
+ * notes on the agency's other requests (null when that call failed: the menu keeps its own).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, params);
-  const [language, notes] = await Promise.all([
+  const [language, notes, unread] = await Promise.all([
     i18nServer.getLocale(request),
     settle(request, fetchNotesAndMarkRead(provider, requestId)),
+    settle(request, countUnreadNotes(provider, requestId)),
   ]);
+  const unreadNotes = unread.ok ? unread.data : null;
   // A failed poll says so beside the thread; the page and the thread it shows stay.
-  if (!notes.ok) return { version: null, notes: null, error: notes.error };
+  if (!notes.ok) return { version: null, notes: null, error: notes.error, unreadNotes };
   const version = notesVersion(notes.data);
   const known = new URL(request.url).searchParams.get("known");
   return {
     version,
     notes: known === version ? null : notesView(notes.data, language),
     error: null,
+    unreadNotes,
   };
 }

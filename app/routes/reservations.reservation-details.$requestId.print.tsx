@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequestSummaryView } from "~/components/request-summary";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { PrintablePageHeader } from "~/components/printable-page-header";
 import { formatBothCalendars } from "~/utils/dates";
 import { providerNow } from "~/utils/provider-clock.server";
 import { env } from "~/utils/env.server";
@@ -44,31 +43,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function RequestPrintView() {
   const { title, brand, printed, details } = useLoaderData<typeof loader>();
   const { t } = useTranslation("requests");
-  const hydrated = useHydrated();
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-4 bg-white p-4 print:max-w-none print:p-0">
-      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-300 pb-3">
-        <div>
-          <p className="text-sm text-gray-700">{brand}</p>
-          <h1 className="text-2xl font-semibold">{title}</h1>
-          <p className="text-xs text-gray-600">
-            {t("print.printed", { date: `${printed.jalali} · ${printed.gregorian}` })}
-          </p>
-        </div>
-        <div className="flex gap-2 print:hidden">
-          {hydrated ? (
-            <Button onClick={() => window.print()}>{t("print.print")}</Button>
-          ) : (
-            <p className="max-w-xs text-sm text-gray-700">{t("print.howTo")}</p>
-          )}
-          <Link
-            to={`/reservations/reservation-details/${details.id}`}
-            className={buttonClasses("secondary")}
-          >
-            {t("print.back")}
-          </Link>
-        </div>
-      </header>
+      <PrintablePageHeader
+        brand={brand}
+        title={title}
+        note={t("print.printed", { date: `${printed.jalali} · ${printed.gregorian}` })}
+        labels={{ print: t("print.print"), howTo: t("print.howTo"), back: t("print.back") }}
+        backTo={`/reservations/reservation-details/${details.id}`}
+      />
       <RequestSummaryView details={details} forPrint />
     </main>
   );

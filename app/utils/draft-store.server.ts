@@ -5,6 +5,7 @@ import type { Redis } from "ioredis";
 import { env } from "~/utils/env.server";
 import { oneAtATimePerKey } from "~/utils/concurrency.server";
 import { redis } from "~/utils/session.server";
+import { orStoreUnavailable } from "~/utils/store-unavailable.server";
 
 /**
  * Small JSON records kept in the same store as the sessions (files in SESSION_DIR, or Redis), so
@@ -79,22 +80,24 @@ export function createFileRecordStore(dir: string): RecordStore {
   };
 }
 
+/** Records as Redis keys; while Redis does not answer, every use is a translated 503. */
 export function createRedisRecordStore(client: Redis, prefix = "record:"): RecordStore {
   return {
     async get<T>(key: string) {
-      const json = await client.get(prefix + key);
+      const json = await orStoreUnavailable(client.get(prefix + key));
       return json ? (JSON.parse(json) as T) : null;
     },
     async set(key, value, ttlSeconds) {
-      await client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds);
+      await orStoreUnavailable(client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds));
     },
     async delete(key) {
-      await client.del(prefix + key);
+      await orStoreUnavailable(client.del(prefix + key));
     },
     async claim(key, value, ttlSeconds) {
-      return (
-        (await client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds, "NX")) === "OK"
+      const answer = await orStoreUnavailable(
+        client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds, "NX"),
       );
+      return answer === "OK";
     },
   };
 }

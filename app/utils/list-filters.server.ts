@@ -37,3 +37,17 @@ export function readDateRange(typed: { from?: string; to?: string }, language: s
   };
   return { from: read("from"), to: read("to"), dateErrors };
 }
+
+/**
+ * Whether a list's filters open unfolded: on a wide screen they cost nothing, on a phone they
+ * would push the results a screen down. The server cannot see the screen, so it goes by the
+ * device: a phone says so in its user agent ("Mobi") or, in Chromium, in `Sec-CH-UA-Mobile`.
+ * A filter that could not be read opens them anywhere, so its message is seen.
+ */
+export function filtersOpenAtFirst(request: Request, dateErrors: DateErrors) {
+  if (Object.keys(dateErrors).length > 0) return true;
+  const isPhone =
+    request.headers.get("Sec-CH-UA-Mobile") === "?1" ||
+    /Mobi/i.test(request.headers.get("User-Agent") ?? "");
+  return !isPhone;
+}

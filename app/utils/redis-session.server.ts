@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createSessionStorage, type Cookie, type SessionData } from "@remix-run/node";
 import type { Redis } from "ioredis";
+import { orStoreUnavailable } from "~/utils/store-unavailable.server";
 
 /**
  * Session data kept in Redis under `session:<id>`; the cookie holds only the signed id.
- * Redis expires a key with the cookie, so abandoned sessions clean themselves up.
+ * Redis expires a key with the cookie, so abandoned sessions clean themselves up. While Redis does
+ * not answer, every use is a translated 503 (`orStoreUnavailable`).
  */
 export function createRedisSessionStorage<Data = SessionData, FlashData = Data>({
   cookie,
@@ -23,18 +25,18 @@ export function createRedisSessionStorage<Data = SessionData, FlashData = Data>(
     cookie,
     async createData(data, expires) {
       const id = randomUUID();
-      await redis.set(key(id), JSON.stringify(data), "EX", ttl(expires));
+      await orStoreUnavailable(redis.set(key(id), JSON.stringify(data), "EX", ttl(expires)));
       return id;
     },
     async readData(id) {
-      const json = await redis.get(key(id));
+      const json = await orStoreUnavailable(redis.get(key(id)));
       return json ? JSON.parse(json) : null;
     },
     async updateData(id, data, expires) {
-      await redis.set(key(id), JSON.stringify(data), "EX", ttl(expires));
+      await orStoreUnavailable(redis.set(key(id), JSON.stringify(data), "EX", ttl(expires)));
     },
     async deleteData(id) {
-      await redis.del(key(id));
+      await orStoreUnavailable(redis.del(key(id)));
     },
   });
 }

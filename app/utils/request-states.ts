@@ -67,3 +67,8 @@ export function requestStateTone(state: string) {
       return "grey" as const;
   }
 }
+
+/** A traveller's voucher exists only for a request the provider has confirmed. */
+export function hasVoucher(state: string) {
+  return state === "Confirmed";
+}

@@ -1,3 +1,7 @@
+import type { Page } from "@playwright/test";
+import type { SandboxState } from "#tests/mocks/model";
+import { NOTES_POLL_MS } from "~/components/notes-thread";
+import { toPersianDigits } from "~/utils/numbers";
 import { expect, test } from "./fixtures";
 
 test.describe("main layout", () => {
@@ -101,5 +105,83 @@ test.describe("main layout when the provider cannot give the profile", () => {
     await expect(page.getByTestId("user-name")).toHaveCount(0);
     await page.getByRole("button", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+});
+
+test.describe("unread notes in the menu", () => {
+  /** The provider's notes the demo agency has not read, as the sandbox holds them. */
+  const unreadNotes = (state: SandboxState) =>
+    state.requests
+      .filter((request) => request.agencyId === 1)
+      .flatMap((request) => request.notes)
+      .filter((note) => note.isBroker && !note.isRead).length;
+  /** "Requests, 6 unread notes" (a screen reader may pause before the comma). */
+  const unreadName = (count: number) => new RegExp(`^Requests\\s*, ${count} unread notes$`);
+  const requestsItem = (page: Page) =>
+    page.getByRole("navigation", { name: /Main menu|منوی اصلی/ }).getByRole("link", {
+      name: /^(Requests|درخواست‌ها)/,
+    });
+
+  test("every page counts them beside Requests, and a details page's poll keeps the count", async ({
+    portal,
+    page,
+    sandbox,
+    javaScriptEnabled,
+  }) => {
+    // The page's clock, moved on to the next notes poll instead of waited for.
+    if (javaScriptEnabled) await page.clock.install();
+    await portal.signInDirectly();
+    const unread = unreadNotes(await sandbox.state());
+    expect(unread).toBeGreaterThan(1);
+    await portal.visit("/orders");
+    await expect(requestsItem(page)).toHaveAccessibleName(unreadName(unread));
+    await expect(page.getByTestId("unread-notes-count")).toHaveText(String(unread));
+
+    // A note arrives; the next page the user opens (through the menu) counts it.
+    await sandbox.addProviderNote(7002, "Your rooms are ready.");
+    await requestsItem(page).click();
+    await expect(page).toHaveURL(/\/reservations\/list$/);
+    await expect(requestsItem(page)).toHaveAccessibleName(unreadName(unread + 1));
+
+    // Opening the request reads its note: the menu counts the others.
+    await portal.visit("/reservations/reservation-details/7002");
+    await expect(page.locator('[data-from="provider"]')).toContainText("Your rooms are ready.");
+    await expect(requestsItem(page)).toHaveAccessibleName(unreadName(unread));
+
+    // One more arrives on another request while the details page is open.
+    await sandbox.addProviderNote(7004, "Transfer driver booked.");
+    if (javaScriptEnabled) await page.clock.fastForward(NOTES_POLL_MS);
+    else await page.getByRole("link", { name: "Refresh notes" }).click();
+    await expect(requestsItem(page)).toHaveAccessibleName(unreadName(unread + 1));
+  });
+
+  test("in Persian, with Persian digits", async ({ portal, page, sandbox }) => {
+    await portal.signInDirectly();
+    await portal.chooseLanguageDirectly("fa");
+    const unread = unreadNotes(await sandbox.state());
+    await portal.visit("/payments");
+    const digits = toPersianDigits(String(unread));
+    await expect(requestsItem(page)).toHaveAccessibleName(
+      new RegExp(`^درخواست‌ها\\s*، ${digits} یادداشت خوانده‌نشده$`),
+    );
+    await expect(page.getByTestId("unread-notes-count")).toHaveText(digits);
+  });
+
+  test("when the provider cannot count them, the menu goes without the number", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signInDirectly();
+    await sandbox.fault({
+      path: "/api/DashboardClient",
+      model: "DashboardUnreadNotes",
+      status: 503,
+    });
+    const response = await page.goto("/transactions");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions");
+    await expect(requestsItem(page)).toHaveAccessibleName("Requests");
+    await expect(page.getByTestId("unread-notes-count")).toHaveCount(0);
   });
 });

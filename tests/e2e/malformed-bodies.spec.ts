@@ -58,6 +58,12 @@ const MALFORMED_BODIES: Array<{
   },
 ];
 
+/** Pages with nothing to send: a post to them is refused as such, never an error of the server. */
+const PAGES_WITHOUT_FORMS = [
+  "/reservations/reservation-details/7001/print",
+  "/reservations/reservation-details/7013/voucher",
+];
+
 /** The receipt form sends a file, so it is multipart; every other form is URL-encoded. */
 const MULTIPART_ROUTES = new Set(["/orders/order-details/3001/receipt"]);
 
@@ -122,6 +128,26 @@ test.describe("malformed request bodies", () => {
     // Nothing was done: still signed in, logout included.
     await portal.visit("/changePassword");
     await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+  });
+
+  test("a page without a form answers a post with 405, and nothing is asked of the provider", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signInDirectly();
+    const callsBefore = (await sandbox.calls()).length;
+    for (const route of PAGES_WITHOUT_FORMS) {
+      for (const body of MALFORMED_BODIES) {
+        const response = await page.request.post(route, {
+          headers: body.headers,
+          data: body.data,
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${body.kind} to ${route}`).toBe(405);
+      }
+    }
+    expect((await sandbox.calls()).length, "calls to the provider").toBe(callsBefore);
   });
 
   test("the message is in the user's language", async ({ portal, page }) => {

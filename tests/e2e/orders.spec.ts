@@ -1,43 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { SandboxState } from "#tests/mocks/model";
 import { formatDateInput } from "~/utils/date-input";
-import { expect, test, type Portal } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { fillReceipt, openReceiptForm, PNG, submitReceipt } from "./journeys";
 
 /** Orders, receipts, payments, transactions and support tickets. */
 
 test.describe.configure({ timeout: 60_000 });
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 const MB = 1024 * 1024;
 
 function ordersOf(state: SandboxState) {
   return state.orders.filter((order) => order.agencyId === 1);
-}
-
-/** Fills every receipt field but the file; the form is the dialog's (JS) or the page's. */
-async function fillReceipt(portal: Portal, receiptNumber: string) {
-  const { page } = portal;
-  await page.getByLabel("Receipt number").fill(receiptNumber);
-  await page.getByLabel("Receipt payment type").selectOption({ label: "Bank transfer (SATNA)" });
-  await page.getByLabel("Payment date").fill(formatDateInput("2026-11-20", "en"));
-  await page.getByLabel("Payment time").fill("10:30");
-  await page.getByLabel("Sender's name").fill("Sara Ahmadi");
-  await page.getByLabel("Amount", { exact: true }).fill("1250.50");
-  await page.getByLabel("Currency paid in").selectOption({ label: "US Dollar (USD)" });
-  await page.getByLabel("Bank (optional)").selectOption({ label: "Bank Mellat" });
-}
-
-/** Opens the receipt form: a dialog on the order with JS, the receipt page without. */
-async function openReceiptForm(portal: Portal, orderId: number) {
-  await portal.visit(`/orders/order-details/${orderId}`);
-  await portal.page.getByRole("link", { name: "Submit a receipt" }).click();
-  if (portal.javaScriptEnabled)
-    await expect(portal.page.getByTestId("receipt-dialog")).toBeVisible();
-  else await portal.page.waitForURL(new RegExp(`/orders/order-details/${orderId}/receipt$`));
 }
 
 test.describe("orders", () => {
@@ -96,15 +70,7 @@ test.describe("receipts", () => {
     sandbox,
   }) => {
     await portal.signInDirectly();
-    await openReceiptForm(portal, 3002);
-    await fillReceipt(portal, "RC-555001");
-    await page.getByLabel("Receipt file").setInputFiles({
-      name: "receipt.png",
-      mimeType: "image/png",
-      buffer: PNG,
-    });
-    await page.getByRole("button", { name: "Submit receipt" }).click();
-    await expect(page.getByText("Receipt was submitted successfully")).toBeVisible();
+    await submitReceipt(portal, 3002, "RC-555001");
     await expect(page).toHaveURL(/\/orders\/order-details\/3002(#payments)?$/);
     await expect(page.getByTestId("receipt-dialog")).toHaveCount(0);
     await expect(page.getByTestId("order-payments")).toContainText("RC-555001");

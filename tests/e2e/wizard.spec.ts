@@ -5,31 +5,16 @@ import { expect, NO_ANSWER_IN_TIME, startPortalInstance, test, type Portal } fro
 import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
 import { DEMO_USER } from "#tests/mocks/seed";
 import { wizardSteps } from "#tests/pages";
-
-/** An ISO date `days` from today (UTC), as the sandbox's seed counts days. */
-function isoIn(days: number) {
-  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
+import { CHECK_IN, CHECK_OUT, chooseHotel, fillGuest, isoIn, type Guest } from "./journeys";
 
 // Each test walks several steps of real pages; on a busy CI machine that takes a while.
 test.describe.configure({ timeout: 60_000 });
 
-const CHECK_IN = isoIn(10);
-const CHECK_OUT = isoIn(13);
 /** A birthday giving this age at check-in. */
 function bornYearsBefore(years: number, iso = CHECK_IN) {
   const [y, m, d] = iso.split("-");
   return `${Number(y) - years}-${m}-${d === "29" && m === "02" ? "28" : d}`;
 }
-
-type Guest = {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  gender?: "Female" | "Male";
-  passport: string;
-  nationality: string;
-};
 
 const adults: Guest[] = [
   {
@@ -95,29 +80,6 @@ const schoolChild: Guest = {
   passport: "P4001208",
   nationality: "IR",
 };
-
-async function fillGuest(group: Locator, guest: Guest, language = "en") {
-  await group.getByLabel("First name").fill(guest.firstName);
-  await group.getByLabel("Last name").fill(guest.lastName);
-  await group.getByLabel("Date of birth").fill(formatDateInput(guest.dateOfBirth, language));
-  if (guest.gender) await group.getByLabel("Gender").selectOption(guest.gender);
-  await group.getByLabel("Passport number").fill(guest.passport);
-  await group.getByLabel("Nationality").selectOption(guest.nationality);
-}
-
-/** Step 1 with the given hotel and dates; ends on step 2. */
-async function chooseHotel(
-  page: Page,
-  { hotel = "Marina Pearl Resort", transfer = true, agencyRef = "AG-7788" } = {},
-) {
-  await page.getByLabel(hotel).check();
-  await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
-  await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
-  if (transfer) await page.getByLabel("An airport transfer is needed").check();
-  await page.getByLabel("Your reference (optional)").fill(agencyRef);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL(/\/rooms$/);
-}
 
 async function addRoom(page: Page, portal: Portal, type: string, number: number) {
   await page.getByRole("button", { name: `Add a ${type} room` }).click();
@@ -440,6 +402,54 @@ test.describe("new request wizard: rules and messages", () => {
     await page.goto("/reservations/new/review");
     await expect(page).toHaveURL(/\/rooms$/);
     expect((await sandbox.state()).receivedReservations).toEqual([]);
+  });
+});
+
+test.describe("new request wizard: its four steps", () => {
+  const stepsOf = (page: Page) =>
+    page
+      .getByRole("navigation", { name: /Steps of the request|مراحل درخواست/ })
+      .getByRole("listitem");
+
+  test("the stepper always names all four; without a transfer Flight Info is shown as not needed", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    await expect(stepsOf(page)).toHaveText([
+      /Choose Hotel/,
+      /Choose Rooms and Guests/,
+      /Flight Info/,
+      /Review and Submit/,
+    ]);
+    await expect(stepsOf(page).nth(2)).not.toContainText("not needed");
+
+    const [hotel] = wizardSteps();
+    const { needTransfer: _transfer, ...withoutTransfer } = hotel.moveOn!;
+    expect((await portal.sendForm(hotel.path, withoutTransfer)).status()).toBe(302);
+    await portal.visit("/reservations/new/rooms");
+    await expect(stepsOf(page)).toHaveText([
+      /Choose Hotel/,
+      /Choose Rooms and Guests/,
+      /Flight Info\s*\(not needed: no transfer\)/,
+      /Review and Submit/,
+    ]);
+    await expect(stepsOf(page).nth(2).getByRole("link")).toHaveCount(0);
+    await expect(stepsOf(page).nth(0).getByRole("link")).toHaveCount(1);
+
+    await portal.chooseLanguageDirectly("fa");
+    await portal.visit("/reservations/new/rooms");
+    await expect(stepsOf(page)).toHaveCount(4);
+    await expect(stepsOf(page).nth(2)).toContainText("اطلاعات پرواز");
+    await expect(stepsOf(page).nth(2)).toContainText("لازم نیست");
+
+    // With a transfer, Flight Info is a step like the others.
+    await portal.chooseLanguageDirectly("en");
+    expect((await portal.sendForm(hotel.path, hotel.moveOn!)).status()).toBe(302);
+    await portal.visit("/reservations/new/rooms");
+    await expect(stepsOf(page).nth(2)).toHaveText(/Flight Info/);
+    await expect(stepsOf(page).nth(2)).not.toContainText("not needed");
   });
 });
 

@@ -1,9 +1,11 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useFetcher, useLocation, useParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cx } from "~/utils/misc";
+import type { loader as notesLoader } from "~/routes/reservations.reservation-details.$requestId.notes";
+import { notesPollKey } from "~/utils/notes-poll";
 import { localizeDigits } from "~/utils/numbers";
 import { sidebarCookie } from "~/utils/sidebar";
 
@@ -21,6 +23,8 @@ type SideMenuProps = {
   userName: string | null;
   agencyName: string | null;
   shouldVerifyEmail: boolean;
+  /** Provider notes the agency has not read; null when the provider could not say. */
+  unreadNotes: number | null;
   version: string;
   year: number;
 };
@@ -34,11 +38,13 @@ export function SideMenu({
   userName,
   agencyName,
   shouldVerifyEmail,
+  unreadNotes: unreadNotesOnLoad,
   version,
   year,
 }: SideMenuProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
+  const unreadNotes = useUnreadNotes(unreadNotesOnLoad);
   const isHome = location.pathname === "/";
   // With JS the click writes the cookie and flips the menu at once; no request, nothing to wait for.
   const [mini, setMini] = useState(savedMini);
@@ -130,21 +136,35 @@ export function SideMenu({
         </Link>
         <nav aria-label={t("layout.mainMenu")}>
           <ul className="flex flex-col gap-1">
-            {menuItems.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  title={mini ? t(item.label) : undefined}
-                  className={({ isActive }) =>
-                    linkClasses(isActive || (isHome && item.to === "/dashboard"))
-                  }
-                  aria-current={isHome && item.to === "/dashboard" ? "page" : undefined}
-                >
-                  <Icon name={item.icon} />
-                  <span className={labelClasses}>{t(item.label)}</span>
-                </NavLink>
-              </li>
-            ))}
+            {menuItems.map((item) => {
+              const unread = item.to === "/reservations/list" ? unreadNotes : null;
+              // ", 3 unread notes" after "Requests": heard from the link, and in the icon rail
+              // shown on hover; the number itself is for the eye.
+              const unreadText = unread
+                ? localizeDigits(t("layout.unreadNotesSpoken", { count: unread }), i18n.language)
+                : "";
+              return (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    title={mini ? `${t(item.label)}${unreadText}` : undefined}
+                    className={({ isActive }) =>
+                      linkClasses(isActive || (isHome && item.to === "/dashboard"))
+                    }
+                    aria-current={isHome && item.to === "/dashboard" ? "page" : undefined}
+                  >
+                    <Icon name={item.icon} />
+                    <span className={labelClasses}>{t(item.label)}</span>
+                    {unread ? (
+                      <>
+                        <span className="sr-only">{unreadText}</span>
+                        <UnreadNotesBadge count={unread} mini={mini} />
+                      </>
+                    ) : null}
+                  </NavLink>
+                </li>
+              );
+            })}
           </ul>
         </nav>
       </div>
@@ -154,5 +174,33 @@ export function SideMenu({
         <p>{t("layout.copyright", { year: localizeDigits(year, i18n.language) })}</p>
       </footer>
     </aside>
+  );
+}
+
+/**
+ * The count the page was loaded with, or, on a request's details page, the newer one its notes poll
+ * brings every 10 s (the poll marks that thread read, and notes may arrive on other requests).
+ */
+function useUnreadNotes(onLoad: number | null) {
+  const { requestId } = useParams();
+  const poll = useFetcher<typeof notesLoader>({ key: notesPollKey(requestId ?? "none") });
+  return (requestId ? poll.data?.unreadNotes : null) ?? onLoad;
+}
+
+/** The number beside "Requests", for the eye; the link says it in words to a screen reader. */
+function UnreadNotesBadge({ count, mini }: { count: number; mini: boolean }) {
+  const { i18n } = useTranslation();
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="unread-notes-count"
+      className={cx(
+        "rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold text-white",
+        // In the icon rail the number sits on the icon's corner.
+        mini ? "absolute -mt-5 ms-3" : "max-md:absolute max-md:-mt-5 max-md:ms-3 md:ms-auto",
+      )}
+    >
+      {localizeDigits(count, i18n.language)}
+    </span>
   );
 }

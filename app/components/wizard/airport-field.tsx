@@ -3,6 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useRef } from "react";
 import { TextField } from "~/components/forms";
 import type { loader as airportsLoader } from "~/routes/reservations.airports";
+import { InlineValues } from "~/components/ui/inline-values";
 
 export const AIRPORT_TITLE_LIMIT = 30;
 
@@ -56,7 +57,9 @@ export function AirportField({
       </datalist>
       {resolved ? (
         <p className="mt-1 text-xs text-gray-600" data-testid={`${meta.name}-resolved`}>
-          {resolved.iata} · <AirportTitle title={resolved.title} />
+          <InlineValues
+            values={[resolved.iata, <AirportTitle key="title" title={resolved.title} />]}
+          />
         </p>
       ) : null}
     </div>

@@ -14,6 +14,7 @@ import {
   type RoomRules,
   type RoomsStepValue,
 } from "~/utils/reservation-wizard";
+import { InlineValues } from "~/components/ui/inline-values";
 
 /**
  * The rooms-and-guests form: the hotel's room types to add from, then each room with its main
@@ -63,14 +64,18 @@ export function RoomsFields({
                 <bdi>{roomType.name}</bdi>
               </p>
               <p>
-                <bdi>{roomType.board}</bdi> · <bdi>{roomType.view}</bdi>
+                <InlineValues values={[roomType.board, roomType.view]} />
               </p>
               <p>
-                {t("rooms.capacity", {
-                  count: roomType.baseCapacity,
-                  number: localizeDigits(roomType.baseCapacity, i18n.language),
-                })}{" "}
-                · {t("rooms.perNight", { price: roomType.price })}
+                <InlineValues
+                  values={[
+                    t("rooms.capacity", {
+                      count: roomType.baseCapacity,
+                      number: localizeDigits(roomType.baseCapacity, i18n.language),
+                    }),
+                    t("rooms.perNight", { price: roomType.price }),
+                  ]}
+                />
               </p>
               <p className="text-xs text-gray-600">
                 {allowedExtras(roomType, (key, options) => t(key, options ?? {}))}
@@ -219,7 +224,7 @@ function RoomCard({
           />
           {roomType ? (
             <p className="text-sm text-gray-700">
-              <bdi>{roomType.board}</bdi> · <bdi>{roomType.view}</bdi>
+              <InlineValues values={[roomType.board, roomType.view]} />
             </p>
           ) : null}
           <FieldErrors id={roomFields.roomTypeId.errorId} errors={roomFields.roomTypeId.errors} />

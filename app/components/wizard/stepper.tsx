@@ -4,11 +4,12 @@ import { localizeDigits } from "~/utils/numbers";
 import type { WizardStep } from "~/utils/reservation-wizard";
 import { cx } from "~/utils/misc";
 
-export type StepState = { id: WizardStep; done: boolean; unlocked: boolean };
+export type StepState = { id: WizardStep; needed: boolean; done: boolean; unlocked: boolean };
 
 /**
- * Choose Hotel → Choose Rooms and Guests → Flight Info → Review and Submit. Done and open steps
- * are links; locked ones are plain text until the steps before them are valid.
+ * Choose Hotel → Choose Rooms and Guests → Flight Info → Review and Submit, always all four, as the
+ * spec and training material name them. Done and open steps are links; locked ones are plain text
+ * until the steps before them are valid; Flight Info without a transfer is plain text, "not needed".
  */
 export function Stepper({ base, steps }: { base: string; steps: StepState[] }) {
   const { t, i18n } = useTranslation("wizard");
@@ -18,6 +19,7 @@ export function Stepper({ base, steps }: { base: string; steps: StepState[] }) {
       <ol className="flex flex-wrap gap-2 text-sm">
         {steps.map((step, index) => {
           const isCurrent = step.id === current;
+          const skipped = !step.needed;
           const label = (
             <>
               <span
@@ -26,15 +28,21 @@ export function Stepper({ base, steps }: { base: string; steps: StepState[] }) {
                   "flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
                   isCurrent
                     ? "bg-primary text-white"
-                    : step.done
-                      ? "bg-green-700 text-white"
-                      : "bg-gray-200 text-gray-700",
+                    : skipped
+                      ? "border border-dashed border-gray-400 text-gray-600"
+                      : step.done
+                        ? "bg-green-700 text-white"
+                        : "bg-gray-200 text-gray-700",
                 )}
               >
                 {step.done && !isCurrent ? "✓" : localizeDigits(index + 1, i18n.language)}
               </span>
               <span>{t(`steps.${step.id}`)}</span>
-              {step.done ? <span className="sr-only">({t("stepDone")})</span> : null}
+              {skipped ? (
+                <span className="text-xs">({t("stepNotNeeded")})</span>
+              ) : step.done ? (
+                <span className="sr-only">({t("stepDone")})</span>
+              ) : null}
             </>
           );
           const classes = "flex items-center gap-2 rounded px-2 py-1";
@@ -47,7 +55,7 @@ export function Stepper({ base, steps }: { base: string; steps: StepState[] }) {
                 >
                   {label}
                 </span>
-              ) : step.unlocked ? (
+              ) : step.unlocked && !skipped ? (
                 <Link
                   to={`${base}/${step.id}`}
                   className={cx(classes, "text-primary-dark underline-offset-2 hover:underline")}
@@ -55,7 +63,11 @@ export function Stepper({ base, steps }: { base: string; steps: StepState[] }) {
                   {label}
                 </Link>
               ) : (
-                <span aria-disabled="true" className={cx(classes, "text-gray-500")}>
+                <span
+                  aria-disabled="true"
+                  data-skipped={skipped || undefined}
+                  className={cx(classes, skipped ? "text-gray-600" : "text-gray-500")}
+                >
                   {label}
                 </span>
               )}

@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { StarRating } from "~/components/ui/star-rating";
 import { Widget } from "~/components/widget";
 import type { DashboardData } from "./dashboard-data.server";
+import { InlineValues } from "~/components/ui/inline-values";
 
 /** Spec §2 "Package overview cards", each with its price-list download. */
 export function PackageCards({
@@ -64,13 +65,16 @@ export function PackageCards({
                           className="flex flex-wrap items-center justify-between gap-2"
                         >
                           <span>
-                            <bdi>{hotel.name}</bdi>
-                            {hotel.place ? (
-                              <span className="text-gray-500">
-                                {" · "}
-                                <bdi>{hotel.place}</bdi>
-                              </span>
-                            ) : null}
+                            <InlineValues
+                              values={[
+                                hotel.name,
+                                hotel.place ? (
+                                  <span key="place" className="text-gray-500">
+                                    {hotel.place}
+                                  </span>
+                                ) : null,
+                              ]}
+                            />
                           </span>
                           <StarRating grade={hotel.grade} />
                         </li>

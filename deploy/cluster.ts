@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { Redis } from "ioredis";
+
+/**
+ * The deployment the README describes, on one machine: HAProxy (`deploy/haproxy.cfg`) in front of
+ * three portal instances (the production build under remix-serve) that keep their sessions and
+ * drafts in one Redis (decision 022). `npm run cluster` runs it for a person; the tests through the
+ * proxy and `bench/failures.ts` start their own, and take its parts down and up again.
+ *
+ * Redis keeps an append-only file under `dir`, so a restart (a stop and a start) loses nothing.
+ * Each process writes its output to a log file under `dir`.
+ */
+
+const PORTAL_COMMAND = ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"];
+const HAPROXY_CONFIG = resolve("deploy/haproxy.cfg");
+const INSTANCES = 3;
+
+export function freePort() {
+  return new Promise<number>((done) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what} not ready within ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+const answers = (url: string) => async () => (await fetch(url)).status === 200;
+
+/** A child process whose output goes to a log file; resolves `exited` when it ends. */
+function startProcess(command: string, args: string[], env: Record<string, string>, log: string) {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const file = createWriteStream(log, { flags: "a" });
+  child.stdout?.pipe(file, { end: false });
+  child.stderr?.pipe(file, { end: false });
+  const exited = new Promise<void>((done) => {
+    if (child.exitCode !== null) done();
+    else child.once("exit", () => done());
+  });
+  return { child, exited };
+}
+
+async function stopProcess(running: { child: ChildProcess; exited: Promise<void> } | null) {
+  if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+  running.child.kill("SIGTERM");
+  const forced = setTimeout(() => running.child.kill("SIGKILL"), 20_000);
+  await running.exited;
+  clearTimeout(forced);
+}
+
+/** One portal instance on a fixed port, which can be killed, paused and started again. */
+export type Instance = {
+  name: string;
+  url: string;
+  pid: () => number | undefined;
+  /** A crash: SIGKILL, nothing finished. */
+  kill: () => Promise<void>;
+  /** Started again on its port, once killed; resolves when it answers. */
+  start: () => Promise<void>;
+  /** Stopped on the spot (SIGSTOP): it holds its connections and answers nothing. */
+  pause: () => void;
+  resume: () => void;
+  stop: () => Promise<void>;
+};
+
+function portalInstance(name: string, port: number, env: Record<string, string>, log: string) {
+  let running: ReturnType<typeof startProcess> | null = null;
+  const url = `http://127.0.0.1:${port}`;
+  const instance: Instance = {
+    name,
+    url,
+    pid: () => running?.child.pid,
+    async start() {
+      running = startProcess(process.execPath, PORTAL_COMMAND, { ...env, PORT: String(port) }, log);
+      await waitUntil(answers(`${url}/healthcheck`), name);
+    },
+    async kill() {
+      if (!running) return;
+      running.child.kill("SIGKILL");
+      await running.exited;
+    },
+    pause: () => running?.child.kill("SIGSTOP"),
+    resume: () => running?.child.kill("SIGCONT"),
+    stop: () => stopProcess(running),
+  };
+  return instance;
+}
+
+export type RedisServer = {
+  url: string;
+  /** SIGTERM: Redis writes its append-only file and exits. */
+  stop: () => Promise<void>;
+  /** Started again on its port with its data. */
+  start: () => Promise<void>;
+  /** A client for checks (drafts and sessions before and after). */
+  client: () => Redis;
+};
+
+function redisServer(port: number, dir: string, program: string): RedisServer {
+  let running: ReturnType<typeof startProcess> | null = null;
+  let client: Redis | null = null;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      running = startProcess(
+        program,
+        [
+          ...["--port", String(port), "--bind", "127.0.0.1", "--dir", dir],
+          ...["--appendonly", "yes", "--appendfsync", "everysec", "--save", ""],
+        ],
+        {},
+        join(dir, "redis.log"),
+      );
+      await waitUntil(async () => (await this.client().ping()) === "PONG", "Redis");
+    },
+    stop: () => stopProcess(running),
+    client() {
+      client ??= new Redis({
+        port,
+        host: "127.0.0.1",
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+      });
+      client.on("error", () => {});
+      return client;
+    },
+  };
+}
+
+export type Cluster = {
+  /** The proxy's address: what users open. */
+  url: string;
+  instances: Instance[];
+  redis: RedisServer;
+  /** What each process wrote is under this folder. */
+  dir: string;
+  stop: () => Promise<void>;
+};
+
+export async function startCluster({
+  sandboxUrl,
+  dir,
+  sessionSecret,
+  proxyPort,
+  env = {},
+}: {
+  sandboxUrl: string;
+  dir: string;
+  sessionSecret: string;
+  proxyPort?: number;
+  /** More environment for the instances (e.g. a shorter PROVIDER_TIMEOUT_MS). */
+  env?: Record<string, string>;
+}): Promise<Cluster> {
+  mkdirSync(dir, { recursive: true });
+  const [redisPort, port, ...instancePorts] = await Promise.all([
+    freePort(),
+    proxyPort ?? freePort(),
+    ...Array.from({ length: INSTANCES }, () => freePort()),
+  ]);
+  const redis = redisServer(
+    redisPort,
+    resolve(dir),
+    process.env.REDIS_SERVER_PATH || "redis-server",
+  );
+  await redis.start();
+
+  const instanceEnv = {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    SESSION_SECRET: sessionSecret,
+    PROVIDER_API_URL: sandboxUrl,
+    REDIS_URL: redis.url,
+    // HAProxy appends the address it saw; the portal counts the last entry (haproxy.cfg).
+    CLIENT_ADDRESS_HEADER: "X-Forwarded-For",
+    ...env,
+  };
+  const instances = instancePorts.map((instancePort, index) =>
+    portalInstance(
+      `portal${index + 1}`,
+      instancePort,
+      instanceEnv,
+      join(dir, `portal${index + 1}.log`),
+    ),
+  );
+  await Promise.all(instances.map((instance) => instance.start()));
+
+  const proxy = startProcess(
+    process.env.HAPROXY_PATH || "haproxy",
+    ["-db", "-f", HAPROXY_CONFIG],
+    {
+      PROXY_BIND: `[::]:${port}`,
+      ...Object.fromEntries(
+        instancePorts.map((instancePort, index) => [
+          `PORTAL_${index + 1}`,
+          `127.0.0.1:${instancePort}`,
+        ]),
+      ),
+    },
+    join(dir, "haproxy.log"),
+  );
+  // Browsers keep the portal's Secure cookies on `localhost` over plain HTTP.
+  const url = `http://localhost:${port}`;
+  await waitUntil(answers(`${url}/healthcheck`), "HAProxy");
+
+  return {
+    url,
+    instances,
+    redis,
+    dir,
+    async stop() {
+      await stopProcess(proxy);
+      await Promise.all(instances.map((instance) => instance.stop()));
+      redis.client().disconnect();
+      await redis.stop();
+    },
+  };
+}

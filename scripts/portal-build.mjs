@@ -1,0 +1,50 @@
+// What `npm start` and `npm run cluster` share: the production build, made when it is missing or
+// older than its sources, and the demo's session secret.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const dataDir = ".data";
+
+/** The demo needs no configuration: a session secret is made once and kept under .data/. */
+export function demoSessionSecret() {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, "session-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+function newestChange(path) {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(
+    stats.mtimeMs,
+    ...readdirSync(path).map((entry) => newestChange(join(path, entry))),
+  );
+}
+
+export function buildIfStale() {
+  const built = "build/server/index.js";
+  const sources = [
+    "app",
+    "locales",
+    "public",
+    "vite.config.ts",
+    "tailwind.config.ts",
+    "package-lock.json",
+  ];
+  if (
+    existsSync(built) &&
+    statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestChange))
+  )
+    return;
+  console.log("Building the portal…");
+  const result = spawnSync(
+    process.execPath,
+    ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"],
+    { stdio: "inherit" },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,83 @@
+// The programs the project starts besides Node, for `npm test` (scripts/test-prerequisites.mjs)
+// and `npm run cluster`. Present: nothing to do. Missing on a machine that can install them (root
+// with apt-get, as the project's machines and CI): installed from Debian's packages, one line
+// each. Missing otherwise: one message naming the command, and a non-zero exit at once.
+import { spawnSync } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+
+/** Each program: where it is looked for (its variable names another), its Debian package. */
+export const PROGRAMS = {
+  chromium: {
+    path: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
+    variable: "CHROMIUM_PATH",
+    debianPackage: "chromium-headless-shell",
+    versionArgs: ["--version"],
+  },
+  redis: {
+    path: process.env.REDIS_SERVER_PATH || "redis-server",
+    variable: "REDIS_SERVER_PATH",
+    debianPackage: "redis-server",
+    versionArgs: ["--version"],
+  },
+  haproxy: {
+    path: process.env.HAPROXY_PATH || "haproxy",
+    variable: "HAPROXY_PATH",
+    debianPackage: "haproxy",
+    versionArgs: ["-v"],
+  },
+};
+
+/** Does the program exist and start here? */
+function starts(program) {
+  return spawnSync(program.path, program.versionArgs, { stdio: "ignore" }).status === 0;
+}
+
+function canRunApt() {
+  if (process.platform !== "linux" || process.getuid?.() !== 0) return false;
+  try {
+    accessSync("/usr/bin/apt-get", constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes sure every program named is there, installing what is missing when this machine can;
+ * otherwise exits with one message. `needs` pairs a program with what it is for.
+ */
+export function requirePrograms(needs) {
+  const missing = needs.filter(({ program }) => !starts(program));
+  if (missing.length === 0) return;
+  const packages = missing.map(({ program }) => program.debianPackage);
+
+  if (!canRunApt()) {
+    console.error(
+      [
+        `Cannot go on: ${missing.map(({ program, purpose }) => `${program.path} (${purpose})`).join(" and ")} not found.`,
+        `Install with: sudo apt-get update && sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`,
+        `Or point at programs you have: ${missing.map(({ program }) => `${program.variable}=/path/to/${program.debianPackage}`).join(", ")}.`,
+      ].join("\n"),
+    );
+    process.exit(1);
+  }
+
+  const apt = (args) =>
+    spawnSync("apt-get", args, {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    }).status === 0;
+
+  for (const { program, purpose } of missing)
+    console.log(`Installing ${program.debianPackage} for ${purpose} (apt-get)…`);
+  const installed =
+    apt(["update", "-qq"]) &&
+    apt(["install", "-y", "-qq", "--no-install-recommends", ...packages]) &&
+    missing.every(({ program }) => starts(program));
+  if (!installed) {
+    console.error(
+      `Installing ${packages.join(" and ")} failed (above). Install them, or set ${missing.map(({ program }) => program.variable).join(" / ")}, and run again.`,
+    );
+    process.exit(1);
+  }
+}

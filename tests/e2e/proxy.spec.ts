@@ -1,0 +1,272 @@
+import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { join } from "node:path";
+import { startCluster, type Cluster } from "../../deploy/cluster";
+import { DEMO_USER } from "#tests/mocks/seed";
+import { test as base, expect } from "./fixtures";
+import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
+import { SESSION_SECRET } from "./servers";
+import { formatDateInput } from "~/utils/date-input";
+
+/**
+ * The deployment the README describes (decision 022): HAProxy with `deploy/haproxy.cfg` in front of
+ * three instances on one Redis, each worker its own, on its own sandbox. Every page and form of
+ * these tests goes through the proxy (the tests' base URL is the proxy's).
+ */
+
+const test = base.extend<object, { cluster: Cluster }>({
+  cluster: [
+    async ({ servers }, use, workerInfo) => {
+      const cluster = await startCluster({
+        sandboxUrl: servers.sandboxUrl,
+        dir: `.data/e2e/worker-${workerInfo.parallelIndex}/cluster`,
+        sessionSecret: SESSION_SECRET,
+      });
+      try {
+        await use(cluster);
+      } finally {
+        await cluster.stop();
+      }
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ cluster }, use) => use(cluster.url),
+});
+
+test.describe.configure({ timeout: 60_000 });
+
+/** How many requests each instance's log holds: the proxy spreads the users' requests. */
+function requestsPerInstance(cluster: Cluster) {
+  return cluster.instances.map(
+    (instance) =>
+      readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"')).length,
+  );
+}
+
+test.describe("through the proxy", () => {
+  test("sign in, a request through the wizard, a note, a receipt and a CSV, as without it", async ({
+    portal,
+    page,
+    sandbox,
+    cluster,
+  }) => {
+    const before = requestsPerInstance(cluster);
+    await portal.signIn();
+
+    await portal.visit("/reservations/new/hotel");
+    await page.getByLabel("Marina Pearl Resort").check();
+    await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
+    await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(/\/rooms$/);
+    await portal.hydrated();
+    await page.getByRole("button", { name: "Add a Single room" }).click();
+    await expect(page.getByTestId("room-1")).toBeVisible();
+    await portal.hydrated();
+    await fillGuest(page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }), {
+      firstName: "Proxy",
+      lastName: "Traveller",
+      dateOfBirth: "1988-04-02",
+      passport: "P4009901",
+      nationality: "IR",
+    });
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    await page.waitForURL(/\/review$/);
+    await portal.hydrated();
+    await portal.submitToRequestsList(
+      page.getByRole("button", { name: "Submit request" }),
+      "Request was submitted successfully",
+      "Request was submitted successfully: ",
+    );
+    const { requests } = await sandbox.state();
+    const created = requests.find((request) =>
+      request.rooms.some((room) => room.passengers.some((guest) => guest.lastName === "Traveller")),
+    )!;
+    expect(created).toBeTruthy();
+
+    await portal.visit(`/reservations/reservation-details/${created.id}`);
+    await page.getByLabel("New note to the provider").fill("Sent through the proxy.");
+    await page.getByRole("button", { name: "Send note" }).click();
+    await expect(
+      page.locator('[data-from="agency"]').filter({ hasText: "Sent through the proxy." }),
+    ).toBeVisible();
+
+    await submitReceipt(portal, 3002, "RC-PROXY-1");
+    await expect(page.getByTestId("order-payments")).toContainText("RC-PROXY-1");
+
+    await portal.visit("/reservations/list");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export to CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("requests.csv");
+    expect(readFileSync((await download.path())!, "utf8")).toContain(created.requestNumber);
+
+    // The proxy spread the visit over the instances; one user, no sticky session.
+    const after = requestsPerInstance(cluster);
+    const served = after.map((count, index) => count - before[index]);
+    expect(served.filter((count) => count > 0).length, `requests per instance: ${served}`).toBe(3);
+  });
+});
+
+/** A sign-in form sent from `localAddress` (another client, as the proxy sees it), with its cookies. */
+function signInFrom(
+  proxyUrl: string,
+  localAddress: string,
+  fields: { username: string; password: string },
+  headers: Record<string, string> = {},
+) {
+  const send = (
+    method: "GET" | "POST",
+    cookie: string,
+    body?: string,
+  ): Promise<{ status: number; text: string; cookies: string[] }> =>
+    new Promise((done, fail) => {
+      // The proxy's IPv4 address, so the request can leave from another loopback address.
+      const url = new URL("/auth/login", proxyUrl);
+      url.hostname = "127.0.0.1";
+      const request = httpRequest(
+        url,
+        {
+          method,
+          localAddress,
+          headers: {
+            ...headers,
+            cookie,
+            ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          },
+        },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () =>
+            done({
+              status: response.statusCode ?? 0,
+              text,
+              cookies: (response.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]),
+            }),
+          );
+        },
+      );
+      request.on("error", fail);
+      request.end(body);
+    });
+  return (async () => {
+    const form = await send("GET", "");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)?.[1] ?? "";
+    return send(
+      "POST",
+      form.cookies.join("; "),
+      new URLSearchParams({ csrf, ...fields }).toString(),
+    );
+  })();
+}
+
+test.describe("through the proxy, requests", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "no browser involved");
+
+  test("sign-in failures count per client address as the proxy saw it, not the proxy's own, nor a made-up one", async ({
+    cluster,
+  }) => {
+    // Ten failures from 127.0.0.2, each claiming another address in X-Forwarded-For.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const failed = await signInFrom(
+        cluster.url,
+        "127.0.0.2",
+        { username: `guess${attempt}`, password: "Wrong1234" },
+        { "X-Forwarded-For": `203.0.113.${attempt}` },
+      );
+      expect(failed.status, `attempt ${attempt}`).toBe(400);
+    }
+    // That client is now refused, even with the right password and yet another claimed address.
+    const locked = await signInFrom(
+      cluster.url,
+      "127.0.0.2",
+      {
+        username: DEMO_USER.userName,
+        password: DEMO_USER.password,
+      },
+      { "X-Forwarded-For": "203.0.113.200" },
+    );
+    expect(locked.status).toBe(429);
+    expect(locked.text).toContain("Too many failed sign-ins");
+    // Another client behind the same proxy signs in as usual.
+    const other = await signInFrom(cluster.url, "127.0.0.3", {
+      username: DEMO_USER.userName,
+      password: DEMO_USER.password,
+    });
+    expect(other.status).toBe(302);
+  });
+
+  test("assets are cached for a year and pages come gzipped", async ({ cluster, page }) => {
+    const login = await page.request.get(`${cluster.url}/auth/login`, {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(login.headers()["content-encoding"]).toBe("gzip");
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(await login.text())![1];
+    const css = await page.request.get(`${cluster.url}${asset}`);
+    expect(css.status()).toBe(200);
+    expect(css.headers()["cache-control"]).toContain("max-age=31536000");
+    // Remix's lazy route discovery asks /__manifest: it passes.
+    const manifest = await page.request.get(`${cluster.url}/__manifest?p=%2Fauth%2Fregister`);
+    expect(manifest.status()).toBeLessThan(400);
+  });
+
+  test("an instance killed and started again: no page fails, no one is signed out", async ({
+    cluster,
+    portal,
+    page,
+  }) => {
+    await portal.signInDirectly();
+    const victim = cluster.instances[1];
+    await victim.kill();
+    try {
+      for (const path of [
+        "/dashboard",
+        "/reservations/list",
+        "/orders",
+        "/payments",
+        "/transactions",
+        "/dashboard",
+      ]) {
+        const response = await page.request.get(path, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(200);
+      }
+    } finally {
+      await victim.start();
+    }
+  });
+
+  test("while Redis is down: the proxy keeps the instances, a page says to try again in a moment; then all is back", async ({
+    cluster,
+    portal,
+    page,
+  }) => {
+    await portal.signInDirectly();
+    await cluster.redis.stop();
+    try {
+      const health = await page.request.get("/healthcheck");
+      expect(health.status()).toBe(200);
+      expect(await health.json()).toMatchObject({
+        sessionStore: { kind: "redis", reachable: false },
+      });
+      const response = await page.goto("/dashboard");
+      expect(response!.status()).toBe(503);
+      await expect(page.getByRole("heading", { name: "One moment, please" })).toBeVisible();
+      await expect(page.getByText("Please try again in a moment")).toBeVisible();
+    } finally {
+      await cluster.redis.start();
+    }
+    // Every instance reconnects by itself; the session was kept.
+    await expect
+      .poll(async () => (await page.request.get("/dashboard", { maxRedirects: 0 })).status(), {
+        timeout: 20_000,
+      })
+      .toBe(200);
+    const health = await page.request.get("/healthcheck");
+    expect(await health.json()).toMatchObject({ sessionStore: { reachable: true } });
+  });
+});
