@@ -93,6 +93,8 @@ export default async function handleRequest(
         </I18nextProvider>
       </NonceProvider>,
       {
+        // React's own inline scripts (the ones that put streamed parts in place) carry it too.
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = coalescedStream();

@@ -13,6 +13,10 @@ function scriptSource(policy: string) {
   return policy.split(";").find((directive) => directive.trim().startsWith("script-src"))!;
 }
 
+/** A browser's user agent: crawlers get the whole page at once, browsers get it as it streams. */
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
 test.describe("security headers", () => {
   test("pages carry a nonce policy that their scripts follow, and the common headers", async ({
     portal,
@@ -22,7 +26,8 @@ test.describe("security headers", () => {
     test.skip(javaScriptEnabled, "headers are the same with JS on; the next test runs the scripts");
     const nonces = new Set<string>();
     const check = async (path: string) => {
-      const response = await page.request.get(path);
+      // As a browser asks: it gets the page as it streams, with React's inline scripts in it.
+      const response = await page.request.get(path, { headers: { "User-Agent": BROWSER } });
       expect(response.status(), path).toBe(200);
       const headers = response.headers();
       const policy = headers["content-security-policy"];
