@@ -1,4 +1,4 @@
-# The portal in production: the built app under remix-serve. The provider sandbox is not included;
+# The portal in production: the built app under the portal's own server (server/index.ts). The provider sandbox is not included;
 # point PROVIDER_API_URL at the provider (and PROVIDER_TIME_ZONE at its zone). Needs SESSION_SECRET;
 # sessions and wizard drafts live in SESSION_DIR (a volume) or in Redis (REDIS_URL, for replicas).
 
@@ -25,4 +25,4 @@ ENV PORT=3000 SESSION_DIR=/app/.data/sessions
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthcheck').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"]
+CMD ["node", "build/portal-server/index.js"]

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -7,55 +12,29 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { coalescedStream } from "~/utils/coalesced-stream.server";
 import { env } from "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
-import { i18nInstanceFor, i18nServer } from "~/utils/i18n.server";
+import { i18nInstanceFor } from "~/utils/i18n.server";
 import { NonceProvider } from "~/utils/nonce-provider";
-import { installRequestLog } from "~/utils/request-log.server";
-import { contentSecurityPolicy, setSecurityHeaders } from "~/utils/security-headers.server";
-import { installGracefulShutdown } from "~/utils/shutdown.server";
+import { contentSecurityPolicy } from "~/utils/security-headers.server";
+
+/** The portal's server takes its limits, request context and refusal pages from here. */
+export { httpLayer } from "~/utils/http-layer.server";
 
 export const streamTimeout = 5000;
 
-// The dev server has its own module requests and signal handling; these are for real servers.
-if (env.NODE_ENV !== "development") {
-  installRequestLog();
-  installGracefulShutdown();
-}
-
-/**
- * Remix's own check refuses a form post whose `Origin` is not this host (a cross-site post, or a
- * proxy that rewrites `Host` without `X-Forwarded-Host`) before any action runs, and answers an
- * empty 500 (decision 007). Nothing was changed, so that is a warning, not an error to page anyone.
- */
-const CROSS_ORIGIN_REFUSAL =
-  /header does not match `origin` header|needed to compare the `origin` header/;
-
-export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+export function handleError(
+  error: unknown,
+  { request, context }: LoaderFunctionArgs | ActionFunctionArgs,
+) {
   // The browser went away; nobody is waiting for an answer.
   if (request.signal.aborted) return;
-  if (error instanceof Error && CROSS_ORIGIN_REFUSAL.test(error.message)) {
-    const { pathname } = new URL(request.url);
-    console.warn(
-      `Refused a cross-origin ${request.method} ${pathname}: Origin ${request.headers.get("Origin")} is not ${request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host")}`,
-    );
-    return;
-  }
   // A request the route cannot take (a post to a page without a form: 405): the client's mistake,
   // answered as such, not a failure of the portal.
   if (isRouteErrorResponse(error) && error.status < 500) {
     const { pathname } = new URL(request.url);
-    console.warn(`${request.method} ${pathname}: ${error.status} ${error.statusText}`);
+    context.log.warn(`${request.method} ${pathname}: ${error.status} ${error.statusText}`);
     return;
   }
   console.error(error);
-}
-
-/** Data requests (single fetch) and resource routes carry the same headers, but no page policy. */
-export function handleDataRequest(
-  response: Response,
-  { request }: LoaderFunctionArgs | ActionFunctionArgs,
-) {
-  setSecurityHeaders(response.headers, request);
-  return response;
 }
 
 export default async function handleRequest(
@@ -63,8 +42,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
-  const instance = await i18nInstanceFor(await i18nServer.getLocale(request));
+  const instance = await i18nInstanceFor(loadContext.language);
 
   const nonce = randomBytes(16).toString("base64");
   // The dev server's hot reload speaks its own scripts and sockets: there the policy only reports.
@@ -74,7 +54,6 @@ export default async function handleRequest(
       : "Content-Security-Policy-Report-Only",
     contentSecurityPolicy(nonce),
   );
-  setSecurityHeaders(responseHeaders, request);
 
   // Crawlers and no-JS clients get the whole document at once; browsers get it as it streams.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { PORTAL_SERVER } from "../scripts/portal-build.mjs";
 
 /** Helpers for benchmarks: free ports, the sandbox and the built portal as child processes. */
 
@@ -113,7 +114,7 @@ export async function startServers({ keepPortalOutput = false } = {}): Promise<S
   const portalUrl = `http://127.0.0.1:${portalPort}`;
   const portal: ChildProcess = spawn(
     process.execPath,
-    ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"],
+    [PORTAL_SERVER],
     {
       env: {
         ...process.env,

@@ -3,10 +3,11 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { Redis } from "ioredis";
+import { PORTAL_SERVER } from "../scripts/portal-build.mjs";
 
 /**
  * The deployment the README describes, on one machine: HAProxy (`deploy/haproxy.cfg`) in front of
- * three portal instances (the production build under remix-serve) that keep their sessions and
+ * three portal instances (the production build under the portal's own server) that keep their sessions and
  * drafts in one Redis (decision 022). `npm run cluster` runs it for a person; the tests through the
  * proxy and `bench/failures.ts` start their own, and take its parts down and up again.
  *
@@ -14,7 +15,7 @@ import { Redis } from "ioredis";
  * Each process writes its output to a log file under `dir`.
  */
 
-const PORTAL_COMMAND = ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"];
+const PORTAL_COMMAND = [PORTAL_SERVER];
 const HAPROXY_CONFIG = resolve("deploy/haproxy.cfg");
 const INSTANCES = 3;
 

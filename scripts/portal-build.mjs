@@ -7,6 +7,9 @@ import { join } from "node:path";
 
 const dataDir = ".data";
 
+/** The portal's own HTTP server in front of the Remix build (`npm run build` makes both). */
+export const PORTAL_SERVER = "build/portal-server/index.js";
+
 /** The demo needs no configuration: a session secret is made once and kept under .data/. */
 export function demoSessionSecret() {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
@@ -26,9 +29,10 @@ function newestChange(path) {
 }
 
 export function buildIfStale() {
-  const built = "build/server/index.js";
+  const built = PORTAL_SERVER;
   const sources = [
     "app",
+    "server",
     "locales",
     "public",
     "vite.config.ts",
@@ -41,10 +45,11 @@ export function buildIfStale() {
   )
     return;
   console.log("Building the portal…");
-  const result = spawnSync(
-    process.execPath,
+  for (const step of [
     ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"],
-    { stdio: "inherit" },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+    ["scripts/build-server.mjs"],
+  ]) {
+    const result = spawnSync(process.execPath, step, { stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }

@@ -1,7 +1,7 @@
-// Runs the portal with the provider sandbox beside it: `npm start` (production build under
-// remix-serve) or `npm run dev` (Vite dev server). Ctrl-C stops both.
+// Runs the portal with the provider sandbox beside it: `npm start` (the production build under the
+// portal's own server) or `npm run dev` (the same server with Vite's dev middleware). Ctrl-C stops both.
 import { spawn } from "node:child_process";
-import { buildIfStale, demoSessionSecret } from "./portal-build.mjs";
+import { buildIfStale, demoSessionSecret, PORTAL_SERVER } from "./portal-build.mjs";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const sandboxPort = process.env.SANDBOX_PORT ?? "4010";
@@ -46,12 +46,13 @@ if (!process.env.PROVIDER_API_URL) {
 }
 
 if (mode === "dev") {
-  run("Portal (dev)", ["node_modules/@remix-run/dev/dist/cli.js", "vite:dev"], {
+  run("Portal (dev)", ["--import", "tsx", "server/index.ts"], {
+    NODE_ENV: "development",
     PROVIDER_API_URL: providerUrl,
   });
 } else {
   buildIfStale();
-  run("Portal", ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
+  run("Portal", [PORTAL_SERVER], {
     NODE_ENV: "production",
     PROVIDER_API_URL: providerUrl,
     SESSION_SECRET: demoSessionSecret(),

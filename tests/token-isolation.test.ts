@@ -3,6 +3,7 @@ import { loader as rootLoader } from "~/root";
 import { loader as mainLoader } from "~/routes/_main";
 import { loader as dashboardLoader } from "~/routes/_main.dashboard/route";
 import { loader as verifyEmailLoader } from "~/routes/_main.account.verify-email";
+import { createRequestContext } from "~/utils/http-layer.server";
 import { sessionStorage } from "~/utils/session.server";
 import { requestToken } from "~/utils/provider/token.server";
 import { DEMO_USER } from "./mocks/seed";
@@ -38,7 +39,13 @@ function serialised(result: unknown) {
 describe("the provider token", () => {
   test("is in no loader's data, though the loaders use it", async () => {
     const { token, request } = await signedInRequest("/dashboard");
-    const args = { request, params: {}, context: {} };
+    const context = await createRequestContext({
+      requestId: "token-isolation",
+      clientAddress: "127.0.0.1",
+      url: request.url,
+      cookie: request.headers.get("Cookie") ?? undefined,
+    });
+    const args = { request, params: {}, context };
     const results = await Promise.all([
       rootLoader(args),
       mainLoader(args),

@@ -12,7 +12,6 @@ import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import type { loader as mainLoader } from "~/routes/_main";
@@ -25,16 +24,14 @@ export const handle = { i18n: ["common", "account"] };
 
 export const verifyEmailSchema = z.object({ email: emailAddress });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
-  const [t, agency] = await Promise.all([
-    getTranslator(request, "account"),
-    orProviderErrorPage(request, getAgencyInfo(provider)),
-  ]);
+  const t = context.translator("account");
+  const agency = await orProviderErrorPage(request, getAgencyInfo(provider));
   return { title: t("verifyEmail.title"), email: agency.Email };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const provider = await requireProvider(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: verifyEmailSchema });
@@ -48,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
       fieldNames: { Email: "email" },
     });
   }
-  const t = await getTranslator(request, "account");
+  const t = context.translator("account");
   return redirectWithToast(HOME_PATH, { type: "success", message: t("verifyEmail.success") });
 }
 

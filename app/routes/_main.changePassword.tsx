@@ -12,7 +12,6 @@ import { ErrorSummary, NewPasswordFields, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import { changePassword } from "~/utils/provider/users.server";
@@ -35,13 +34,13 @@ export const changePasswordSchema = z
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProvider(request);
-  const t = await getTranslator(request, "account");
+  const t = context.translator("account");
   return { title: t("changePassword.title") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const provider = await requireProvider(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
@@ -64,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     });
   }
-  const t = await getTranslator(request, "account");
+  const t = context.translator("account");
   return redirectWithToast(HOME_PATH, { type: "success", message: t("changePassword.success") });
 }
 

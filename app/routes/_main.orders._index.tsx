@@ -12,7 +12,6 @@ import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
 import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
 import {
   filterText,
@@ -42,12 +41,10 @@ const filtersSchema = z.object({
   ...pagingFields,
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
-  const [language, t] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "orders"),
-  ]);
+  const language = context.language;
+  const t = context.translator("orders");
   const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { from, to, dateErrors } = readDateRange(filters, language);
   const grid = await orProviderErrorPage(

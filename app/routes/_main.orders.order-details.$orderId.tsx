@@ -25,7 +25,6 @@ import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { requireOrderId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
@@ -58,11 +57,11 @@ const ticketSchema = z.object({
   message: requiredText(4000),
 });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, orderId } = await requireOrderId(request, params);
-  const [language, t, order, payments, tickets, options] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "orders"),
+  const language = context.language;
+  const t = context.translator("orders");
+  const [order, payments, tickets, options] = await Promise.all([
     orProviderErrorPage(request, getOrder(provider, orderId)),
     settle(request, getOrderPayments(provider, orderId)),
     settle(request, getTickets(provider, orderId)),
@@ -118,12 +117,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { provider, orderId } = await requireOrderId(request, params);
   const submission = parseWithZod(formData, { schema: ticketSchema });
   if (submission.status !== "success") {
-    const t = await getTranslator(request, "orders");
+    const t = context.translator("orders");
     // Spec §5: the new-ticket form's own message, above its fields.
     return data(submission.reply({ formErrors: [t("tickets.completeAll")] }), { status: 400 });
   }

@@ -9,7 +9,6 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReceiptForm } from "~/components/receipt-form";
 import { Card } from "~/components/ui/card";
-import { getTranslator } from "~/utils/i18n.server";
 import { requireOrderId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { getOrder } from "~/utils/provider/orders.server";
@@ -23,9 +22,9 @@ export const handle = { i18n: ["common", "payments", "wizard"] };
  * (with JS the same form opens in a dialog on the order, and posts here).
  */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, orderId } = await requireOrderId(request, params);
-  const t = await getTranslator(request, "payments");
+  const t = context.translator("payments");
   const [order, { currencyIds, ...options }] = await Promise.all([
     orProviderErrorPage(request, getOrder(provider, orderId)),
     orProviderErrorPage(request, receiptOptions(provider)),

@@ -13,7 +13,6 @@ import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { idParam, requireOrderId } from "~/utils/params.server";
 import { cx, useIsPending } from "~/utils/misc";
@@ -36,11 +35,11 @@ async function requireTicket(request: Request, params: LoaderFunctionArgs["param
   return { provider, orderId, ticket };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [{ orderId, ticket }, language, t] = await Promise.all([
     requireTicket(request, params),
-    i18nServer.getLocale(request),
-    getTranslator(request, "orders"),
+    context.language,
+    context.translator("orders"),
   ]);
   return {
     title: t("tickets.title", { subject: ticket.Subject }),
@@ -64,12 +63,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { provider, orderId, ticket } = await requireTicket(request, params);
   const submission = parseWithZod(formData, { schema: replySchema });
   if (ticket.IsClosed) {
-    const t = await getTranslator(request, "orders");
+    const t = context.translator("orders");
     return data(submission.reply({ formErrors: [t("tickets.closedNote")] }), { status: 403 });
   }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -7,7 +7,6 @@ import { Pagination } from "~/components/pagination";
 import { PaymentsTable } from "~/components/payments-table";
 import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { cx } from "~/utils/misc";
 import { localizeDigits } from "~/utils/numbers";
@@ -29,21 +28,19 @@ const paramsSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const { tab, page } = paramsSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [language, t, payments] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "payments"),
-    orProviderErrorPage(
-      request,
-      getPayments(provider, {
-        PaymentType: tab === "cash" ? "Cash" : "Receipt",
-        Page: page,
-        PageSize: PAGE_SIZES[0],
-      }),
-    ),
-  ]);
+  const language = context.language;
+  const t = context.translator("payments");
+  const payments = await orProviderErrorPage(
+    request,
+    getPayments(provider, {
+      PaymentType: tab === "cash" ? "Cash" : "Receipt",
+      Page: page,
+      PageSize: PAGE_SIZES[0],
+    }),
+  );
   return {
     title: t("title"),
     tab,

@@ -12,7 +12,6 @@ import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
 import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
 import { filtersOpenAtFirst } from "~/utils/list-filters.server";
 import { pageTitleMeta } from "~/utils/meta";
@@ -31,13 +30,11 @@ export const handle = { i18n: ["common", "requests"] };
  * first, filtered by a GET form so every view is a link (the dashboard's counters link here).
  */
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const url = new URL(request.url);
-  const [language, t] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "requests"),
-  ]);
+  const language = context.language;
+  const t = context.translator("requests");
   const { filters, query, dateErrors, isFiltered } = readRequestFilters(url, language);
   const [states, grid] = await Promise.all([
     settle(request, getRequestStates(provider)),

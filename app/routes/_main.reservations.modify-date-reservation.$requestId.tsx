@@ -10,7 +10,6 @@ import { Card } from "~/components/ui/card";
 import { formatDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { changeRequestDates } from "~/utils/provider/reserve-requests.server";
 import { providerToday } from "~/utils/provider-clock.server";
@@ -21,9 +20,9 @@ export const handle = { i18n: ["common", "requests", "wizard"] };
 
 /** Modify check-in/out dates: the same date rules as the wizard's first step. */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { language, summary, permission } = await loadRequestChange(request, params, "Dates");
-  const t = await getTranslator(request, "requests");
+  const t = context.translator("requests");
   const date = (value: string | null) => (value ? formatDate(value, language, "long") : "—");
   return {
     title: t("modify.datesTitle"),

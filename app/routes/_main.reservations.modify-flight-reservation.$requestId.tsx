@@ -14,7 +14,6 @@ import { requireProvider } from "~/utils/auth.server";
 import { formatDateInput } from "~/utils/date-input";
 import { airlineOptions, FLIGHTS, resolveFlights } from "~/utils/flights.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import {
   changeRequestTransportation,
@@ -63,12 +62,10 @@ function currentFlights(summary: RequestSummary, language: string) {
   };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [provider, language, t] = await Promise.all([
-    requireProvider(request),
-    i18nServer.getLocale(request),
-    getTranslator(request, "requests"),
-  ]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const language = context.language;
+  const t = context.translator("requests");
+  const provider = await requireProvider(request);
   const [{ summary, permission }, airlines] = await Promise.all([
     loadRequestChange(request, params, "Transportation"),
     orProviderErrorPage(request, airlineOptions(provider, language)),
@@ -84,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { provider, requestId, language, summary, permission } = await loadRequestChange(
     request,
@@ -92,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "Transportation",
   );
   const submission = parseWithZod(formData, { schema: flightsStepSchema(language) });
-  const t = await getTranslator(request);
+  const t = context.translator();
   return answerChange({
     request,
     formData,

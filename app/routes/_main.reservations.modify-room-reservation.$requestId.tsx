@@ -9,7 +9,6 @@ import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fiel
 import { countryOptions } from "~/utils/countries.server";
 import { formatDateInput } from "~/utils/date-input";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { changeRequestRooms, type RequestSummary } from "~/utils/provider/reserve-requests.server";
@@ -63,9 +62,9 @@ function roomsDefaults(summary: RequestSummary, language: string) {
   };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { language, summary, permission, roomTypes, currency } = await roomsChange(request, params);
-  const t = await getTranslator(request, "requests");
+  const t = context.translator("requests");
   return {
     title: t("modify.roomsTitle"),
     frame: changeFrame(summary, permission),

@@ -9,7 +9,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, wallClockIn } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";
-import { i18nServer } from "~/utils/i18n.server";
 import { firstOpenStep } from "~/utils/reservation-wizard";
 import { emptyDraft, hasContent, loadWizard } from "~/utils/reservation-wizard.server";
 
@@ -17,11 +16,9 @@ import { emptyDraft, hasContent, loadWizard } from "~/utils/reservation-wizard.s
  * The wizard's entry: straight to the first open step, unless there is a draft to decide about
  * (saved by an earlier session, or the user asked to start over): then continue or start over.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [wizard, language] = await Promise.all([
-    loadWizard(request, params),
-    i18nServer.getLocale(request),
-  ]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const language = context.language;
+  const wizard = await loadWizard(request, params);
   const { draft } = wizard;
   const askedToRestart = new URL(request.url).searchParams.has("restart");
   if (!hasContent(draft) || (!wizard.fromAnotherSession && !askedToRestart))

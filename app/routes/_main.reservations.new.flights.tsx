@@ -15,7 +15,6 @@ import {
 } from "~/components/wizard/flight-fields";
 import { airlineOptions, resolveFlights } from "~/utils/flights.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
 import {
   flightsFormDefaults,
@@ -26,10 +25,10 @@ import { loadWizard, nextStepUrl, requireStep } from "~/utils/reservation-wizard
 
 /** Step 3, Flight Info (only with a transfer): the arrival and the departure flight. */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, params);
   requireStep(wizard, "flights");
-  const language = await i18nServer.getLocale(request);
+  const language = context.language;
   const airlines = await orProviderErrorPage(request, airlineOptions(wizard.provider, language));
   return {
     airlines,
@@ -38,11 +37,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const wizard = await loadWizard(request, params);
   requireStep(wizard, "flights");
-  const [language, t] = await Promise.all([i18nServer.getLocale(request), getTranslator(request)]);
+  const language = context.language;
+  const t = context.translator();
   const submission = parseWithZod(formData, { schema: flightsStepSchema(language) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;

@@ -28,7 +28,6 @@ import { ContinueButton } from "~/components/wizard/continue-button";
 import { formatDate } from "~/utils/dates";
 import { providerToday } from "~/utils/provider-clock.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { getPackages } from "~/utils/provider/packages.server";
 import { getPackageHotels, type PackageHotel } from "~/utils/provider/hotels.server";
@@ -52,11 +51,11 @@ function filtersOf(url: URL): HotelFilters {
   return hotelFiltersSchema.parse(Object.fromEntries(url.searchParams));
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, params);
   requireStep(wizard, "hotel");
   const filters = filtersOf(new URL(request.url));
-  const language = await i18nServer.getLocale(request);
+  const language = context.language;
   const filtered = Object.values(filters).some((value) => value !== undefined);
   const [packages, everyHotel, matching] = await orProviderErrorPage(
     request,
@@ -101,11 +100,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const wizard = await loadWizard(request, params);
   requireStep(wizard, "hotel");
-  const language = await i18nServer.getLocale(request);
+  const language = context.language;
 
   if (formData.get("intent") === "search") {
     // Searching keeps what was typed (without JS the page reloads) and puts the search in the URL.
@@ -133,7 +132,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return providerErrorReply(request, error, submission);
   }
-  const t = await getTranslator(request, "common");
+  const t = context.translator("common");
   if (!hotel || hotel.isInActive)
     return data(submission.reply({ fieldErrors: { propertyId: ["validation.chooseHotel"] } }), {
       status: 400,

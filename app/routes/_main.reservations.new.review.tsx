@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import {
@@ -20,7 +21,6 @@ import { countryOptions } from "~/utils/countries.server";
 import { formatDate } from "~/utils/dates";
 import { recordStore } from "~/utils/draft-store.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { useIsPending } from "~/utils/misc";
 import { formatMoney, localizeDigits } from "~/utils/numbers";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
@@ -81,14 +81,15 @@ function flightView(
   };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, params);
   requireStep(wizard, "review");
   const { draft } = wizard;
-  const [language, prices] = await Promise.all([
-    i18nServer.getLocale(request),
-    settle(request, validatePrices(wizard.provider, priceValidationRequest(draft))),
-  ]);
+  const language = context.language;
+  const prices = await settle(
+    request,
+    validatePrices(wizard.provider, priceValidationRequest(draft)),
+  );
   const countries = new Map(
     countryOptions(language).map((country) => [country.value, country.label]),
   );
@@ -150,8 +151,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The submit's success: with JS the page says so and moves on a second later; without, at once. */
-async function succeed(request: Request, enhanced: boolean, outcome: Outcome) {
-  const t = await getTranslator(request, "wizard");
+function succeed(t: TFunction, enhanced: boolean, outcome: Outcome) {
   return submittedResponse(enhanced, t("submitted"), {
     submitted: outcome.requestNumber,
     error: null,
@@ -188,7 +188,7 @@ async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
   return { requestId: created.Id, requestNumber: created.RequestNumber };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submitKey = String(formData.get("submitKey") ?? "");
   const enhanced = isEnhanced(formData);
@@ -197,15 +197,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Already sent (a reload of the POST, a second click, another tab): land on its result.
     submitKey ? recordStore.get<Outcome>(`submitted:${submitKey}`) : null,
   ]);
-  if (earlier) return succeed(request, enhanced, earlier);
+  if (earlier) return succeed(context.translator("wizard"), enhanced, earlier);
   requireStep(wizard, "review");
   if (submitKey !== wizard.draft.submitKey) throw redirect(`${wizard.base}/review`);
 
   // Only one attempt per key talks to the provider at a time; the others wait for its outcome.
   if (!(await recordStore.claim(`submitting:${submitKey}`, { at: Date.now() }, CLAIM_SECONDS))) {
     const outcome = await outcomeOf(submitKey, 15_000);
-    if (outcome) return succeed(request, enhanced, outcome);
-    const t = await getTranslator(request, "wizard");
+    if (outcome) return succeed(context.translator("wizard"), enhanced, outcome);
+    const t = context.translator("wizard");
     return data(
       { submitted: null, error: t("stillSubmitting"), priceChanged: false },
       { status: 409 },
@@ -219,12 +219,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     await recordStore.set(`submitted:${submitKey}`, result, OUTCOME_SECONDS);
     await wizard.discard();
-    return succeed(request, enhanced, result);
+    return succeed(context.translator("wizard"), enhanced, result);
   } catch (error) {
     // Nothing was created, or the provider will know the key again: the next attempt may go.
     await recordStore.delete(`submitting:${submitKey}`);
     if (!(error instanceof ProviderError)) throw error;
-    const t = await getTranslator(request);
+    const t = context.translator();
     return data(
       { submitted: null, error: describeProviderError(error, t), priceChanged: false },
       { status: error.kind === "bad-request" ? 400 : 503 },

@@ -11,7 +11,6 @@ import { ContinueButton } from "~/components/wizard/continue-button";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/countries.server";
 import { readForm } from "~/utils/form-data.server";
-import { i18nServer } from "~/utils/i18n.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
 import {
@@ -32,19 +31,20 @@ import {
  * server handles without JS (conform list intents), and instant with JS.
  */
 
-async function stepContext(request: Request, params: LoaderFunctionArgs["params"]) {
+async function stepContext({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, params);
   requireStep(wizard, "rooms");
   const hotel = wizard.draft.hotel!;
-  const [language, property] = await Promise.all([
-    i18nServer.getLocale(request),
-    orProviderErrorPage(request, getHotelRoomTypes(wizard.provider, hotel.propertyId)),
-  ]);
+  const { language } = context;
+  const property = await orProviderErrorPage(
+    request,
+    getHotelRoomTypes(wizard.provider, hotel.propertyId),
+  );
   return { wizard, hotel, language, roomTypes: property.roomTypes };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { wizard, hotel, language, roomTypes } = await stepContext(request, params);
+export async function loader(args: LoaderFunctionArgs) {
+  const { wizard, hotel, language, roomTypes } = await stepContext(args);
   return {
     checkIn: hotel.checkIn,
     countries: countryOptions(language),
@@ -53,9 +53,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
   const formData = await readForm(request);
-  const { wizard, hotel, language, roomTypes } = await stepContext(request, params);
+  const { wizard, hotel, language, roomTypes } = await stepContext(args);
   const submission = parseWithZod(formData, {
     schema: roomsStepSchema({ language, checkIn: hotel.checkIn, roomTypes }),
   });

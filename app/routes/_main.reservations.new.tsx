@@ -10,7 +10,6 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Stepper } from "~/components/wizard/stepper";
 import { formatDate } from "~/utils/dates";
-import { i18nServer, getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { stepIsDone, stepIsNeeded, stepIsUnlocked, WIZARD_STEPS } from "~/utils/reservation-wizard";
 import { loadWizard } from "~/utils/reservation-wizard.server";
@@ -22,12 +21,10 @@ export const handle = { i18n: ["common", "wizard"] };
  * The request wizard's frame (/reservations/new, and /reservations/add-reservation/{orderId} for
  * a request added to an order): title, stepper, the chosen stay, and the step below.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [wizard, t, language] = await Promise.all([
-    loadWizard(request, params),
-    getTranslator(request, "wizard"),
-    i18nServer.getLocale(request),
-  ]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const t = context.translator("wizard");
+  const language = context.language;
+  const wizard = await loadWizard(request, params);
   const { draft } = wizard;
   return {
     title: wizard.orderId ? t("addTitle", { orderId: wizard.orderId }) : t("title"),

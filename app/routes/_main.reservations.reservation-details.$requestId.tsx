@@ -11,7 +11,6 @@ import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { parseWithZod } from "@conform-to/zod";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { requireRequestId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { hasVoucher } from "~/utils/request-states";
@@ -45,11 +44,11 @@ const MODIFY_LINKS = [
   { change: "Transportation", path: "modify-flight-reservation", label: "actions.modifyFlights" },
 ] as const;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, params);
-  const [language, t, summary, permissions, notes] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "requests"),
+  const language = context.language;
+  const t = context.translator("requests");
+  const [summary, permissions, notes] = await Promise.all([
     orProviderErrorPage(request, getRequestSummary(provider, requestId)),
     settle(request, getRequestPermissions(provider, requestId)),
     settle(request, fetchNotesAndMarkRead(provider, requestId)),
@@ -71,7 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 const intentSchema = z.enum(["note", "delete"]);
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { provider, requestId } = await requireRequestId(request, params);
   const detailsUrl = `/reservations/reservation-details/${requestId}`;
@@ -79,13 +78,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!intent.success) throw new Response("Unknown intent", { status: 400 });
 
   if (intent.data === "delete") {
-    const t = await getTranslator(request, "requests");
+    const t = context.translator("requests");
     try {
       await deleteRequest(provider, requestId);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       return data(
-        { deleteError: describeProviderError(error, await getTranslator(request)), note: null },
+        { deleteError: describeProviderError(error, context.translator()), note: null },
         { status: error.kind === "bad-request" ? 400 : 503 },
       );
     }
@@ -102,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Spec §4: no notes once Confirmed. The page hides the box; a forced post is refused here.
     const permissions = await getRequestPermissions(provider, requestId);
     if (!permissions.Notes.Allowed) {
-      const t = await getTranslator(request, "requests");
+      const t = context.translator("requests");
       return data(
         {
           note: submission.reply({ formErrors: [permissions.Notes.Reason ?? t("notes.closed")] }),

@@ -11,7 +11,6 @@ import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/auth.server";
 import { exampleDateInput } from "~/utils/date-input";
 import { formatDate } from "~/utils/dates";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { dateErrorsResult } from "~/utils/list-filters";
 import { filtersOpenAtFirst } from "~/utils/list-filters.server";
 import { pageTitleMeta } from "~/utils/meta";
@@ -29,13 +28,11 @@ export const handle = { i18n: ["common", "transactions"] };
  * range, and a CSV of the whole range.
  */
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const url = new URL(request.url);
-  const [language, t] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "transactions"),
-  ]);
+  const language = context.language;
+  const t = context.translator("transactions");
   const { filters, range, dateErrors } = readStatementFilters(url, language);
   const statement = await orProviderErrorPage(
     request,

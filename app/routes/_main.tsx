@@ -13,22 +13,21 @@ import type { loader as rootLoader } from "~/root";
 import { requireProvider } from "~/utils/auth.server";
 import { formatBothCalendars, wallClockIn } from "~/utils/dates";
 import { env } from "~/utils/env.server";
-import { i18nServer } from "~/utils/i18n.server";
 import { isSidebarMini } from "~/utils/preferences.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
 import { settle } from "~/utils/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/unread-notes.server";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   // The profile and the unread-notes count only decorate the menu, and run beside the page's own
   // calls (Remix starts every matched loader together): without them the page itself still loads.
-  const [profile, unreadNotes, sidebarMini, language] = await Promise.all([
+  const language = context.language;
+  const [profile, unreadNotes, sidebarMini] = await Promise.all([
     settle(request, getProfileSummary(provider)),
     settle(request, countUnreadNotes(provider, requestBeingRead(request))),
     isSidebarMini(request),
-    i18nServer.getLocale(request),
   ]);
   const now = new Date();
   return {

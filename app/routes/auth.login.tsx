@@ -12,7 +12,6 @@ import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous, startSession } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { localizeDigits } from "~/utils/numbers";
 import { startSignInAttempt } from "~/utils/sign-in-throttle.server";
@@ -33,13 +32,13 @@ const LOGIN_ERRORS: Record<string, string> = {
   access_pending: "login.accessPending",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const t = await getTranslator(request, "auth");
+  const t = context.translator("auth");
   return { title: t("login.title") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
@@ -49,10 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const attempt = await startSignInAttempt(request, username);
   const lockedFor = attempt.lockedForMinutes;
   if (lockedFor !== null) {
-    const [t, language] = await Promise.all([
-      getTranslator(request, "auth"),
-      i18nServer.getLocale(request),
-    ]);
+    const t = context.translator("auth");
+    const language = context.language;
     return data(
       submission.reply({
         formErrors: [
@@ -86,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof ProviderError && error.providerCode === "invalid_grant"))
       await attempt.release();
     if (translated) {
-      const t = await getTranslator(request, "auth");
+      const t = context.translator("auth");
       return data(submission.reply({ formErrors: [t(translated)], hideFields: ["password"] }), {
         status: 400,
       });

@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
-import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getTranslator(request, "auth");
+export async function loader({ context }: LoaderFunctionArgs) {
+  const t = context.translator("auth");
   return { title: t("registerSuccess.title") };
 }
 

@@ -18,7 +18,6 @@ import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous } from "~/utils/auth.server";
 import { countryOptions } from "~/utils/countries.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import { registerAgency } from "~/utils/provider/agency.server";
@@ -50,12 +49,10 @@ export const registrationSchema = z
     message: "validation.passwordsDontMatch",
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const [t, language] = await Promise.all([
-    getTranslator(request, "auth"),
-    i18nServer.getLocale(request),
-  ]);
+  const t = context.translator("auth");
+  const language = context.language;
   return { title: t("register.title"), countries: countryOptions(language) };
 }
 

@@ -1,4 +1,3 @@
-import { setCommonSecurityHeaders } from "~/utils/security-headers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireProvider } from "~/utils/auth.server";
 import { getPublicFile } from "~/utils/provider/pictures.server";
@@ -35,7 +34,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Pictures are shown, never run: an SVG with a script in it stays inert.
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
-    setCommonSecurityHeaders(headers);
     return new Response(file.body, { headers });
   } catch (error) {
     if (error instanceof ProviderError)

@@ -1,9 +1,7 @@
-import { setCommonSecurityHeaders } from "~/utils/security-headers.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-data.server";
-import { getTranslator } from "~/utils/i18n.server";
 import { downloadPackagePriceList, logPackageDownload } from "~/utils/provider/packages.server";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -15,7 +13,7 @@ const FALLBACK_FILE_NAME = "price-list";
  * file is on its way, records the download with the provider (POST /api/AccommodationPackageClient).
  * A POST from a native form, since it writes the log; on failure, back to the dashboard with a message.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const provider = await requireProvider(request);
   const formData = await readForm(request);
   const accommodationPackageId = Number(params.packageId);
@@ -39,11 +37,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     const length = file.headers.get("Content-Length");
     if (length) headers.set("Content-Length", length);
-    setCommonSecurityHeaders(headers);
     return new Response(file.body, { headers });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const t = await getTranslator(request);
+    const t = context.translator();
     return redirectWithToast(HOME_PATH, {
       type: "error",
       message: describeProviderError(error, t),

@@ -1,4 +1,3 @@
-import { setCommonSecurityHeaders } from "~/utils/security-headers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadAccountingReport } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
@@ -20,6 +19,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const length = file.headers.get("Content-Length");
   if (length) headers.set("Content-Length", length);
-  setCommonSecurityHeaders(headers);
   return new Response(file.body, { headers });
 }

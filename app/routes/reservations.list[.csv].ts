@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireProvider } from "~/utils/auth.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatDate } from "~/utils/dates";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { fetchAllPages } from "~/utils/all-pages.server";
 import { getRequestGrid, type RequestRow } from "~/utils/provider/reserve-requests.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
@@ -14,13 +13,11 @@ import { requestStateLabel } from "~/utils/request-states";
  * spreadsheet. Dates in the user's calendar and, beside them, as ISO dates a machine can read.
  */
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
-  const [language, t, tCommon] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "requests"),
-    getTranslator(request),
-  ]);
+  const language = context.language;
+  const t = context.translator("requests");
+  const tCommon = context.translator();
   const { query } = readRequestFilters(new URL(request.url), language);
   const rows = await orProviderErrorPage(
     request,

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18nServer } from "~/utils/i18n.server";
 import { settle } from "~/utils/provider-errors.server";
 import { fetchNotesAndMarkRead, notesVersion, notesView } from "~/utils/request-details.server";
 import { requireRequestId } from "~/utils/params.server";
@@ -11,10 +10,10 @@ import { countUnreadNotes } from "~/utils/unread-notes.server";
  * failure is part of the answer, not an error page. Beside it, the side menu's count of unread
  * notes on the agency's other requests (null when that call failed: the menu keeps its own).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, params);
-  const [language, notes, unread] = await Promise.all([
-    i18nServer.getLocale(request),
+  const language = context.language;
+  const [notes, unread] = await Promise.all([
     settle(request, fetchNotesAndMarkRead(provider, requestId)),
     settle(request, countUnreadNotes(provider, requestId)),
   ]);

@@ -7,7 +7,6 @@ import { PrintablePageHeader } from "~/components/printable-page-header";
 import { formatBothCalendars } from "~/utils/dates";
 import { providerNow } from "~/utils/provider-clock.server";
 import { env } from "~/utils/env.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { requireRequestId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { getRequestSummary } from "~/utils/provider/reserve-requests.server";
@@ -21,13 +20,11 @@ export const handle = { i18n: ["common", "requests", "wizard"] };
  * notes, in the user's language and direction, every fare breakdown open.
  */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, params);
-  const [language, t, summary] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "requests"),
-    orProviderErrorPage(request, getRequestSummary(provider, requestId)),
-  ]);
+  const language = context.language;
+  const t = context.translator("requests");
+  const summary = await orProviderErrorPage(request, getRequestSummary(provider, requestId));
   const printedAt = providerNow();
   return {
     title: t("print.title", { number: summary.RequestNumber }),

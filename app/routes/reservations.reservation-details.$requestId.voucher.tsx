@@ -6,7 +6,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PrintablePageHeader } from "~/components/printable-page-header";
 import { InlineValues } from "~/components/ui/inline-values";
 import { env } from "~/utils/env.server";
-import { getTranslator } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { requireRequestId } from "~/utils/params.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
@@ -25,11 +24,11 @@ export const handle = { i18n: ["common", "requests"] };
  * was reached.
  */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, params);
-  const [t, tCommon, summary, profile] = await Promise.all([
-    getTranslator(request, "requests"),
-    getTranslator(request),
+  const t = context.translator("requests");
+  const tCommon = context.translator();
+  const [summary, profile] = await Promise.all([
     orProviderErrorPage(request, getRequestSummary(provider, requestId)),
     // The agency's name only heads the voucher: without it the voucher is still whole.
     settle(request, getProfileSummary(provider)),

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireProvider } from "~/utils/auth.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatDate } from "~/utils/dates";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { fetchAllPages } from "~/utils/all-pages.server";
 import { getStatement } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
@@ -10,12 +9,10 @@ import { readStatementFilters } from "~/utils/transactions.server";
 
 /** /transactions.csv?from&to: the statement of the range, every line, for a spreadsheet. */
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
-  const [language, t] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "transactions"),
-  ]);
+  const language = context.language;
+  const t = context.translator("transactions");
   const { range } = readStatementFilters(new URL(request.url), language);
   const lines = await orProviderErrorPage(
     request,

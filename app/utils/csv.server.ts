@@ -1,4 +1,3 @@
-import { setCommonSecurityHeaders } from "~/utils/security-headers.server";
 
 /**
  * CSV for spreadsheets: UTF-8 with a byte-order mark (without it Excel reads Persian as mojibake),
@@ -21,6 +20,5 @@ export function csvResponse(csv: string, fileName: string) {
     "Content-Disposition": `attachment; filename="${fileName}"`,
     "Cache-Control": "private, no-store",
   });
-  setCommonSecurityHeaders(headers);
   return new Response(csv, { headers });
 }

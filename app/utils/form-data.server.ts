@@ -10,7 +10,9 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { validateCSRF } from "~/utils/csrf.server";
+import { bodyLimitFor, limits } from "~/utils/http-layer.server";
 import { getTranslator } from "~/utils/i18n.server";
+import { MAX_RECEIPT_BYTES } from "~/utils/receipt";
 
 /** The body types an HTML form can send; anything else never came from one of our forms. */
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
@@ -30,19 +32,73 @@ async function readFormData(request: Request) {
   if (!FORM_CONTENT_TYPE.test(request.headers.get("Content-Type") ?? "")) {
     throw await badBody(request, 415, "errors.unsupportedBody");
   }
+  const { limited, overflowed } = withinLimit(request, bodyLimitFor(new URL(request.url).pathname));
+  let formData: FormData;
   try {
-    return await request.formData();
+    formData = await limited.formData();
   } catch {
+    if (overflowed()) throw await badBody(request, 413, "errors.bodyTooLarge");
     throw await badBody(request, 400, "errors.malformedBody");
   }
+  if (fieldCount(formData) > limits.formFields)
+    throw await badBody(request, 413, "errors.bodyTooLarge");
+  return formData;
 }
 
-async function badBody(request: Request, status: 400 | 415, key: string) {
+function fieldCount(formData: FormData) {
+  let count = 0;
+  for (const _ of formData.keys()) count += 1;
+  return count;
+}
+
+/**
+ * The request with its body counted as it streams and cut at `limit` bytes. The server refuses a
+ * `Content-Length` over the limit before reading; a body sent without one (chunked) is cut here,
+ * so a form never holds more than its limit in memory.
+ */
+function withinLimit(request: Request, limit: number) {
+  let received = 0;
+  let over = false;
+  const counted = request.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > limit) {
+          over = true;
+          controller.error(new Error(`The body is over its limit of ${limit} bytes`));
+        } else controller.enqueue(chunk);
+      },
+    }),
+    // Cancelling the request's own body would drop the connection before the refusal is sent;
+    // the refusal closes it instead (`Connection: close`), and the rest is never read.
+    { preventCancel: true },
+  );
+  const limited = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: counted ?? null,
+    signal: request.signal,
+    // Node's fetch needs it for a streamed body.
+    duplex: "half",
+  });
+  return { limited, overflowed: () => over };
+}
+
+async function badBody(request: Request, status: 400 | 413 | 415, key: string) {
   const t = await getTranslator(request);
-  return Response.json({ message: t(key) }, { status });
+  const headers = status === 413 ? { Connection: "close" } : undefined;
+  return Response.json(
+    { message: t(key, { megabytes: Math.round(MAX_RECEIPT_BYTES / 1024 / 1024) }) },
+    { status, headers },
+  );
 }
 
 const MULTIPART = /^\s*multipart\/form-data\s*;/i;
+
+/** A form with a file has a few short fields beside it: each at most this long, this many in all. */
+const TEXT_PART_LIMIT_BYTES = 16 * 1024;
+const UPLOAD_PART_LIMIT = 50;
+class TooManyParts extends Error {}
 
 export type UploadForm = {
   formData: FormData;
@@ -62,8 +118,9 @@ export type UploadForm = {
 export async function readUploadForm(request: Request, maxFileBytes: number): Promise<UploadForm> {
   if (!MULTIPART.test(request.headers.get("Content-Type") ?? ""))
     throw await badBody(request, 415, "errors.unsupportedBody");
+  const { limited, overflowed } = withinLimit(request, bodyLimitFor(new URL(request.url).pathname));
   const seen = new FormData();
-  const text = unstable_createMemoryUploadHandler({ maxPartSize: 100_000 });
+  const text = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_LIMIT_BYTES });
   const onDisk = unstable_createFileUploadHandler({
     directory: join(tmpdir(), "portal-uploads"),
     maxPartSize: maxFileBytes,
@@ -73,8 +130,11 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
     await Promise.all(written.map((file) => file.remove().catch(() => {})));
   };
   let current = "";
+  let parts = 0;
   const handler: UploadHandler = async (part) => {
     current = part.name;
+    parts += 1;
+    if (parts > UPLOAD_PART_LIMIT) throw new TooManyParts();
     if (part.filename === undefined) {
       const value = await text(part);
       if (typeof value === "string") seen.append(part.name, value);
@@ -87,9 +147,11 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
   let parsed: FormData;
   let tooLarge: string | null = null;
   try {
-    parsed = await unstable_parseMultipartFormData(request, handler);
+    parsed = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
     await cleanup();
+    if (overflowed() || error instanceof TooManyParts)
+      throw await badBody(request, 413, "errors.bodyTooLarge");
     if (!(error instanceof MaxPartSizeExceededError))
       throw await badBody(request, 400, "errors.malformedBody");
     parsed = seen;

@@ -2,16 +2,17 @@ import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { PORTAL_SERVER } from "../../scripts/portal-build.mjs";
 
 /**
  * The servers a Playwright worker tests against: its own provider sandbox and its own portal (the
- * production build under remix-serve), on free ports, with their data under
+ * production build under its own server), on free ports, with their data under
  * `.data/e2e/worker-N`. Workers share nothing, so they run side by side.
  */
 
 export type WorkerServers = { sandboxUrl: string; portalUrl: string; sessionDir: string };
 
-const PORTAL_COMMAND = ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"];
+const PORTAL_COMMAND = [PORTAL_SERVER];
 
 /** The portals' SESSION_SECRET: what must never show in a page or a log. */
 export const SESSION_SECRET = "e2e-secret";

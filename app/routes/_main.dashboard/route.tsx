@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Spinner } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { requireProvider } from "~/utils/auth.server";
-import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { AnnouncementList } from "./announcements";
 import { BannerRow } from "./banners";
@@ -17,13 +16,11 @@ import { UnreadNotes } from "./unread-notes";
 
 export const handle = { i18n: ["common", "dashboard"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
-  const language = await i18nServer.getLocale(request);
-  const [t, dashboard] = await Promise.all([
-    getTranslator(request, "dashboard"),
-    loadDashboard(request, provider, language),
-  ]);
+  const language = context.language;
+  const t = context.translator("dashboard");
+  const dashboard = await loadDashboard(request, provider, language);
   return { title: t("title"), ...dashboard };
 }
 

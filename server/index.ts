@@ -1,0 +1,267 @@
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import onHeaders from "on-headers";
+import type { HttpLayer, Refusal } from "../app/utils/http-layer.server";
+
+/**
+ * The portal's HTTP server (decision 023): what belongs to HTTP rather than to a page, for every
+ * answer, in this order: a request id and one log line, the headers, compression, the limits a
+ * body must keep, the cross-origin refusal, the static files, then Remix with a per-request
+ * context. Its settings, translations and shutdown hooks come from the app build (`httpLayer`,
+ * exported by `app/entry.server.tsx`), so the server and the routes share one copy of them.
+ */
+
+const MODE = process.env.NODE_ENV ?? "production";
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST;
+const SHUTDOWN_GRACE_MS = 20_000;
+
+const viteDevServer =
+  MODE === "development"
+    ? await import("vite").then((vite) =>
+        vite.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+      )
+    : undefined;
+
+const productionBuild = viteDevServer
+  ? undefined
+  : ((await import(
+      /* @vite-ignore */ pathToFileURL(resolve("build/server/index.js")).href
+    )) as ServerBuild);
+
+async function currentBuild() {
+  return (
+    productionBuild ??
+    ((await viteDevServer!.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
+  );
+}
+
+async function currentLayer() {
+  const entry = (await currentBuild()).entry.module as unknown as { httpLayer: HttpLayer };
+  return entry.httpLayer;
+}
+
+// The dev server's build changes under it; its settings do not, so they are read once.
+const { limits, bodyLimitFor } = await currentLayer();
+
+/** An id a load balancer already gave the request is kept when it looks like one (no log injection). */
+const ACCEPTED_INCOMING_ID = /^[\w.:-]{8,64}$/;
+
+/** The client's address: the trusted proxy's header (its last entry) if one is named, else the socket's. */
+function clientAddressOf(req: Request) {
+  if (limits.clientAddressHeader) {
+    const last = req.get(limits.clientAddressHeader)?.split(",").at(-1)?.trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+let inFlight = 0;
+const drainWaiters = new Set<() => void>();
+
+/** Gives the request its id, counts it while it is served, and logs it once it is over. */
+function requestIdAndLog(req: Request, res: Response, next: NextFunction) {
+  const started = performance.now();
+  const incoming = req.headers["x-request-id"];
+  const requestId =
+    typeof incoming === "string" && ACCEPTED_INCOMING_ID.test(incoming) ? incoming : randomUUID();
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  inFlight += 1;
+  res.once("close", () => {
+    inFlight -= 1;
+    const line = {
+      time: new Date().toISOString(),
+      level: res.statusCode >= 500 ? "error" : "info",
+      msg: "request",
+      method: req.method,
+      // Only the path: a query string can carry what a user searched for (a guest's name).
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      requestId,
+      // The browser went away before the whole answer was sent.
+      ...(res.writableFinished ? {} : { aborted: true }),
+    };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+    if (inFlight === 0) {
+      for (const done of drainWaiters) done();
+      drainWaiters.clear();
+    }
+  });
+  next();
+}
+
+const COMMON_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  "X-Frame-Options": "DENY",
+};
+
+/**
+ * The headers every answer carries, whoever made it (a page, data, a file, a redirect, an error,
+ * a static asset), set as its head is written so nothing can answer without them. An answer that
+ * says nothing of caching is not kept anywhere: signed-in pages list passports.
+ */
+function headersOnEveryAnswer(req: Request, res: Response, next: NextFunction) {
+  onHeaders(res, () => {
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+    if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+    // Behind a TLS-terminating proxy the request itself is plain HTTP; the proxy says what it was.
+    const proto = req.get("X-Forwarded-Proto")?.split(",")[0].trim() ?? req.protocol;
+    if (proto === "https")
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  });
+  next();
+}
+
+async function refuse(req: Request, res: Response, status: Refusal) {
+  const layer = await currentLayer();
+  const language = await layer.languageOf(
+    `http://portal${req.originalUrl}`,
+    req.headers.cookie,
+  );
+  const referer = req.get("Referer");
+  const backTo = referer?.startsWith(`${req.protocol}://${req.get("Host")}/`)
+    ? new URL(referer).pathname
+    : "/";
+  // The rest of the body is never read: the connection ends with this answer.
+  res
+    .status(status)
+    .set({
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": layer.refusalPagePolicy,
+      Connection: "close",
+    })
+    .send(await layer.refusalPage(status, language, backTo));
+}
+
+const hasBody = (req: Request) =>
+  req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
+
+/**
+ * A body larger than its route takes is refused from its `Content-Length`, before a byte is read
+ * (a body sent without one is counted as it streams by the app's `readForm`). While a body comes
+ * in, a pause longer than BODY_IDLE_TIMEOUT_MS ends the connection: a slow sender holds nothing.
+ */
+function bodyLimits(req: Request, res: Response, next: NextFunction) {
+  if (!hasBody(req)) return next();
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > bodyLimitFor(req.path))
+    return void refuse(req, res, 413).catch(next);
+  // On the request, not the socket: Node then leaves the timeout to us instead of destroying the
+  // socket before the refusal is written.
+  req.setTimeout(limits.bodyIdleTimeoutMs, () => {
+    if (res.headersSent) return req.socket.destroy();
+    refuse(req, res, 408)
+      .catch(() => {})
+      .finally(() => req.socket.destroySoon());
+  });
+  // Once the body is in, the answer may take as long as the provider does.
+  req.once("end", () => {
+    if (!res.writableFinished) req.socket.setTimeout(0);
+  });
+  next();
+}
+
+/**
+ * A form posted from another site (its `Origin` is not this host) is refused with a translated
+ * 403 before anything runs. Remix makes the same check, but answers an empty 500 (decision 007).
+ */
+function crossOriginRefusal(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const origin = req.get("Origin");
+  if (!origin || origin === "null") return next();
+  const host = req.get("X-Forwarded-Host")?.split(",")[0].trim() || req.get("Host");
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    // An Origin that is not a URL was not sent by a browser on this portal.
+  }
+  if (host && originHost === host) return next();
+  process.stdout.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: "warn", msg: "cross-origin post refused", method: req.method, path: req.path, requestId: req.headers["x-request-id"] })}\n`,
+  );
+  refuse(req, res, 403).catch(next);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.use(requestIdAndLog);
+app.use(headersOnEveryAnswer);
+app.use(compression());
+app.use(bodyLimits);
+app.use(crossOriginRefusal);
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  // Fingerprinted by Vite: a file's name changes with its content.
+  app.use(
+    "/assets",
+    express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+}
+
+app.all(
+  "*",
+  createRequestHandler({
+    build: currentBuild,
+    mode: MODE,
+    getLoadContext: async (req) =>
+      (await currentLayer()).createRequestContext({
+        requestId: String(req.headers["x-request-id"]),
+        clientAddress: clientAddressOf(req),
+        url: `${req.protocol}://${req.get("Host") ?? "portal"}${req.originalUrl}`,
+        cookie: req.headers.cookie,
+      }),
+  }),
+);
+
+const server: Server = HOST ? app.listen(PORT, HOST, listening) : app.listen(PORT, listening);
+// Slow senders: headers must be in within HEADERS_TIMEOUT_MS, the whole request (a receipt on slow
+// 3G included) within REQUEST_TIMEOUT_MS; Node answers 408 past either.
+server.headersTimeout = limits.headersTimeoutMs;
+server.requestTimeout = limits.requestTimeoutMs;
+
+function listening() {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : PORT;
+  console.log(`Portal listening on http://${HOST ?? "localhost"}:${port}`);
+}
+
+/**
+ * On SIGTERM or SIGINT: no new connections, the requests under way finish, then the Redis client
+ * closes and the process exits 0. A request still running after the grace period is cut off
+ * (exit 1), as an orchestrator would.
+ */
+async function shutDown(signal: string) {
+  const log = (msg: string, extra: object = {}) =>
+    process.stdout.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: "info", msg, signal, ...extra })}\n`,
+    );
+  log("shutting down", { inFlight });
+  setTimeout(() => {
+    log("grace period over, requests cut off", { inFlight });
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  server.close();
+  // Idle keep-alive connections would hold the process a few seconds more for nothing.
+  server.closeIdleConnections();
+  if (inFlight > 0) await new Promise<void>((done) => drainWaiters.add(done));
+  await viteDevServer?.close();
+  await (await currentLayer()).runShutdownClosers();
+  log("shut down");
+  process.exit(0);
+}
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutDown(signal));
