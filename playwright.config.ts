@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser tests run the production build under remix-serve against the provider sandbox. Each
+ * Browser tests run the production build under the portal's own server against the provider sandbox. Each
  * worker starts its own sandbox and portal on free ports (tests/e2e/servers.ts), so workers share
  * no state and tests spread over them. Every test runs twice: with JavaScript off and on.
  * Chromium is Debian's headless shell (CHROMIUM_PATH, default /usr/bin/chromium-headless-shell;

@@ -112,21 +112,17 @@ export async function startServers({ keepPortalOutput = false } = {}): Promise<S
   rmSync(".data/bench", { recursive: true, force: true });
   const [sandbox, portalPort] = await Promise.all([startSandbox(), freePort()]);
   const portalUrl = `http://127.0.0.1:${portalPort}`;
-  const portal: ChildProcess = spawn(
-    process.execPath,
-    [PORTAL_SERVER],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(portalPort),
-        SESSION_SECRET: "bench",
-        SESSION_DIR: ".data/bench/sessions",
-        PROVIDER_API_URL: sandbox.url,
-      },
-      stdio: ["ignore", keepPortalOutput ? "pipe" : "ignore", "ignore"],
+  const portal: ChildProcess = spawn(process.execPath, [PORTAL_SERVER], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(portalPort),
+      SESSION_SECRET: "bench",
+      SESSION_DIR: ".data/bench/sessions",
+      PROVIDER_API_URL: sandbox.url,
     },
-  );
+    stdio: ["ignore", keepPortalOutput ? "pipe" : "ignore", "ignore"],
+  });
   let portalOutput = "";
   portal.stdout?.on("data", (chunk: Buffer) => (portalOutput += chunk.toString()));
   const stop = () => {

@@ -124,10 +124,7 @@ function headersOnEveryAnswer(req: Request, res: Response, next: NextFunction) {
 
 async function refuse(req: Request, res: Response, status: Refusal) {
   const layer = await currentLayer();
-  const language = await layer.languageOf(
-    `http://portal${req.originalUrl}`,
-    req.headers.cookie,
-  );
+  const language = await layer.languageOf(`http://portal${req.originalUrl}`, req.headers.cookie);
   const referer = req.get("Referer");
   const backTo = referer?.startsWith(`${req.protocol}://${req.get("Host")}/`)
     ? new URL(referer).pathname
@@ -173,12 +170,14 @@ function bodyLimits(req: Request, res: Response, next: NextFunction) {
 
 /**
  * A form posted from another site (its `Origin` is not this host) is refused with a translated
- * 403 before anything runs. Remix makes the same check, but answers an empty 500 (decision 007).
+ * 403 before anything runs. Remix makes the same check, but answers an empty 500 (decision 023).
  */
 function crossOriginRefusal(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const origin = req.get("Origin");
-  if (!origin || origin === "null") return next();
+  // No Origin: an old browser, or a client that is not one; the form's CSRF token guards those.
+  // "null" (a sandboxed frame, a data: page) is never one of the portal's own pages.
+  if (!origin) return next();
   const host = req.get("X-Forwarded-Host")?.split(",")[0].trim() || req.get("Host");
   let originHost: string | null = null;
   try {
@@ -264,4 +263,5 @@ async function shutDown(signal: string) {
   process.exit(0);
 }
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutDown(signal));
+for (const signal of ["SIGTERM", "SIGINT"] as const)
+  process.once(signal, () => void shutDown(signal));

@@ -1,4 +1,3 @@
-
 /**
  * CSV for spreadsheets: UTF-8 with a byte-order mark (without it Excel reads Persian as mojibake),
  * CRLF line ends, and every cell quoted when it needs to be. A text cell starting with = + - @ is

@@ -40,10 +40,12 @@ export type Logger = {
 
 /** One JSON line per event on stdout, the way the request log writes, tagged with the request. */
 export function createLogger(base: LogFields = {}): Logger {
-  const write = (level: string) => (msg: string, fields: LogFields = {}) =>
-    process.stdout.write(
-      `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...base, ...fields })}\n`,
-    );
+  const write =
+    (level: string) =>
+    (msg: string, fields: LogFields = {}) =>
+      process.stdout.write(
+        `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...base, ...fields })}\n`,
+      );
   return { info: write("info"), warn: write("warn"), error: write("error") };
 }
 
@@ -101,8 +103,7 @@ const REFUSAL_KEYS: Record<Refusal, string> = {
   413: "bodyTooLarge",
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * A small page of its own (no script, no stylesheet to fetch), in the user's language, with a way

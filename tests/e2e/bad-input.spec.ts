@@ -8,7 +8,8 @@ import { expect, test, type Portal, type Sandbox } from "./fixtures";
  * CSRF token, so each reaches the form's validation.
  */
 
-const MEGABYTE_OF_TEXT = "x".repeat(1024 * 1024);
+/** Longer than any field takes, within what a form may send (a larger body: http-layer.spec.ts). */
+const TEXT_OVER_EVERY_FIELD = "x".repeat(20_000);
 const CONTROL_TEXT = "Room\u0000 with\u001b[31m escape";
 
 const MESSAGES = {
@@ -65,15 +66,15 @@ const BAD_POSTS: BadPost[] = [
   // Sign-in and password
   { name: "sign-in with no fields", page: "/auth/login", fields: {}, shows: [MESSAGES.required] },
   {
-    name: "sign-in with a 1 MB username",
+    name: "sign-in with a 20,000-character username",
     page: "/auth/login",
-    fields: { username: MEGABYTE_OF_TEXT, password: "x" },
+    fields: { username: TEXT_OVER_EVERY_FIELD, password: "x" },
     shows: [MESSAGES.tooLong],
   },
   {
-    name: "sign-in with a 1 MB password",
+    name: "sign-in with a 20,000-character password",
     page: "/auth/login",
-    fields: { username: "demo", password: MEGABYTE_OF_TEXT },
+    fields: { username: "demo", password: TEXT_OVER_EVERY_FIELD },
     shows: [MESSAGES.tooLong],
   },
   {
@@ -112,13 +113,13 @@ const BAD_POSTS: BadPost[] = [
     keeps: ["2027/03/10", "2027/03/08"],
   },
   {
-    name: "step 1 with a hotel that is not a number and a 1 MB reference",
+    name: "step 1 with a hotel that is not a number and a 20,000-character reference",
     page: HOTEL,
     fields: {
       propertyId: "abc",
       checkIn: "2027/03/10",
       checkOut: "2027/03/12",
-      agencyRef: MEGABYTE_OF_TEXT,
+      agencyRef: TEXT_OVER_EVERY_FIELD,
     },
     shows: ["Choose a hotel from the list.", MESSAGES.tooLong],
   },
@@ -138,9 +139,9 @@ const BAD_POSTS: BadPost[] = [
   },
   // Notes and tickets
   {
-    name: "a note of 1 MB",
+    name: "a note of 20,000 characters",
     page: NOTE,
-    fields: { intent: "note", content: MEGABYTE_OF_TEXT },
+    fields: { intent: "note", content: TEXT_OVER_EVERY_FIELD },
     shows: [MESSAGES.tooLong],
   },
   {
@@ -157,9 +158,9 @@ const BAD_POSTS: BadPost[] = [
     keeps: ["Please call me."],
   },
   {
-    name: "a ticket reply of 1 MB",
+    name: "a ticket reply of 20,000 characters",
     page: REPLY,
-    fields: { message: MEGABYTE_OF_TEXT },
+    fields: { message: TEXT_OVER_EVERY_FIELD },
     shows: [MESSAGES.tooLong],
   },
   // Receipts

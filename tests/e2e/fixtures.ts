@@ -292,7 +292,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({ servers }, use) => use(servers.portalUrl),
   context: async ({ context }, use) => {
     // The tests' HTTP requests (page.request) share one keep-alive agent in the worker. One sent on
-    // a connection that remix-serve closes at that moment, after 5 s idle, is reset unread ("socket
+    // a connection that the portal closes at that moment, after 5 s idle, is reset unread ("socket
     // hang up"), which a busy machine makes likely. Playwright resends exactly such a reset when
     // asked to, and the portal never saw the first one, so a form is still sent once.
     const request = context.request;

@@ -172,8 +172,8 @@ test.describe("malformed request bodies", () => {
       },
       maxRedirects: 0,
     });
-    // Remix refuses it before any action runs (decision 007 explains the status).
-    expect(response.status()).toBeGreaterThanOrEqual(400);
+    // The portal's server refuses it before Remix runs (decision 023).
+    expect(response.status()).toBe(403);
     const demo = (await sandbox.state()).users.find((user) => user.userName === "demo");
     expect(demo?.password).toBe("Demo1234");
   });

@@ -10,7 +10,7 @@ import { SESSION_SECRET } from "./servers";
 
 type LogLine = Record<string, unknown>;
 
-/** The structured lines of a process's output (remix-serve's own access lines are not JSON). */
+/** The structured lines of a process's output (its start-up line is not JSON). */
 function logLines(output: string): LogLine[] {
   return output
     .split("\n")

@@ -215,6 +215,29 @@ test.describe("through the proxy, requests", () => {
     expect(manifest.status()).toBeLessThan(400);
   });
 
+  test("a body over its route's limit is refused at the proxy; its log holds paths, not queries", async ({
+    cluster,
+    page,
+  }) => {
+    const tooLarge = await page.request.post(`${cluster.url}/auth/login`, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: `username=${"x".repeat(70_000)}`,
+      maxRedirects: 0,
+    });
+    expect(tooLarge.status()).toBe(413);
+    expect(await tooLarge.text()).toContain("Too much to send");
+    await page.request.get(`${cluster.url}/auth/login?guest=Jane%20Traveller`);
+    const proxyLog = () => readFileSync(join(cluster.dir, "haproxy.log"), "utf8");
+    await expect.poll(proxyLog).toContain('"GET /auth/login"');
+    expect(proxyLog()).toContain('"POST /auth/login"');
+    expect(proxyLog()).not.toContain("Traveller");
+    // No instance read it.
+    for (const instance of cluster.instances)
+      expect(readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")).not.toContain(
+        '"status":413',
+      );
+  });
+
   test("an instance killed and started again: no page fails, no one is signed out", async ({
     cluster,
     portal,

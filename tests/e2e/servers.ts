@@ -111,6 +111,7 @@ export async function startPortal({
   await waitUntilAnswering(`${url}/healthcheck`);
   return {
     url,
+    pid: child.pid!,
     /** Everything the process has written so far (with `keepOutput`). */
     output: () => output,
     /** SIGKILL: no chance to finish anything, as a crash. */
