@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
+import type { Socket } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -150,6 +151,7 @@ const hasBody = (req: Request) =>
  */
 function bodyLimits(req: Request, res: Response, next: NextFunction) {
   if (!hasBody(req)) return next();
+  lingerIfUnread(req);
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > bodyLimitFor(req.path))
     return void refuse(req, res, 413).catch(next);
@@ -166,6 +168,32 @@ function bodyLimits(req: Request, res: Response, next: NextFunction) {
     if (!res.writableFinished) req.socket.setTimeout(0);
   });
   next();
+}
+
+const LINGER_MS = 2000;
+const bodyBeingRead = new WeakMap<Socket, Request>();
+
+/**
+ * An answer that refuses a body before it was all read closes the connection (`Connection: close`).
+ * Closed at once, the unread bytes make the system reset the connection, and a client still
+ * sending loses the answer with it (it shows "connection reset", not the page). So such a close
+ * lingers: the answer is sent and the sending side closed, and the connection ends LINGER_MS later,
+ * time for the client to read the answer.
+ */
+function lingerIfUnread(req: Request) {
+  const socket = req.socket;
+  const lingering = bodyBeingRead.has(socket);
+  bodyBeingRead.set(socket, req);
+  if (lingering) return;
+  const destroySoon = socket.destroySoon.bind(socket);
+  // Node calls this once an answer with `Connection: close` is sent.
+  socket.destroySoon = () => {
+    if (bodyBeingRead.get(socket)?.complete !== false) return destroySoon();
+    socket.end();
+    // Not read on: the system holds what fits in its buffers, the process nothing.
+    socket.pause();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /**

@@ -129,10 +129,10 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
   const cleanup = async () => {
     await Promise.all(written.map((file) => file.remove().catch(() => {})));
   };
-  let current = "";
+  let current = { name: "", isFile: false };
   let parts = 0;
   const handler: UploadHandler = async (part) => {
-    current = part.name;
+    current = { name: part.name, isFile: part.filename !== undefined };
     parts += 1;
     if (parts > UPLOAD_PART_LIMIT) throw new TooManyParts();
     if (part.filename === undefined) {
@@ -150,12 +150,18 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
     parsed = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
     await cleanup();
-    if (overflowed() || error instanceof TooManyParts)
+    // Only a file too large is the form's to answer (with the fields before it kept); a body, a
+    // text field or a number of parts past its limit was not sent by the form.
+    const fileTooLarge = error instanceof MaxPartSizeExceededError && current.isFile;
+    if (
+      overflowed() ||
+      error instanceof TooManyParts ||
+      (!fileTooLarge && error instanceof MaxPartSizeExceededError)
+    )
       throw await badBody(request, 413, "errors.bodyTooLarge");
-    if (!(error instanceof MaxPartSizeExceededError))
-      throw await badBody(request, 400, "errors.malformedBody");
+    if (!fileTooLarge) throw await badBody(request, 400, "errors.malformedBody");
     parsed = seen;
-    tooLarge = current;
+    tooLarge = current.name;
   }
   // A file on disk as a standard File (read from disk when sent on), so schemas can check it.
   const formData = new FormData();
