@@ -182,9 +182,9 @@ const bodyBeingRead = new WeakMap<Socket, Request>();
  */
 function lingerIfUnread(req: Request) {
   const socket = req.socket;
-  const lingering = bodyBeingRead.has(socket);
+  const alreadyWatched = bodyBeingRead.has(socket);
   bodyBeingRead.set(socket, req);
-  if (lingering) return;
+  if (alreadyWatched) return;
   const destroySoon = socket.destroySoon.bind(socket);
   // Node calls this once an answer with `Connection: close` is sent.
   socket.destroySoon = () => {

@@ -2,7 +2,7 @@ import { Transform } from "node:stream";
 
 /**
  * A pass-through that sends on, as one chunk, everything written to it in one turn of the event
- * loop. React writes a document in pieces of about 2 KB, and remix-serve's compression takes each
+ * loop. React writes a document in pieces of about 2 KB, and the server's compression takes each
  * piece to the thread pool on a trip of its own, one after another: on this machine that kept the
  * last byte of a page 10 ms behind React, and 3–6 ms since (decision 016). What is written in a
  * later turn (loader data React streams after the shell) goes on in the turn after that one.

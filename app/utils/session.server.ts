@@ -25,8 +25,8 @@ export const sessionCookie = createCookie("__session", {
 
 function createRedisClient(url: string) {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  // remix-serve only closes its HTTP server on a signal; an open socket would keep it alive (stack
-  // notes, trap 3). Closed after the last request was answered, since those still write sessions.
+  // An open socket would keep the process alive after its server closed (stack notes, trap 3).
+  // Closed at shutdown after the last request was answered, since those still write sessions.
   onShutdown(() => redis.quit().catch(() => redis.disconnect()));
   return redis;
 }
