@@ -1,6 +1,12 @@
 import { rmSync } from "node:fs";
 import { startCluster, type Cluster } from "../deploy/cluster";
-import { bookableRoom, percentile, registerAgencies, startSandbox } from "./lib";
+import {
+  BENCH_SESSION_SECRET,
+  bookableRoom,
+  percentile,
+  registerAgencies,
+  startSandbox,
+} from "./lib";
 
 /**
  * What users see when a part of the deployment fails under load (decision 022): HAProxy in front
@@ -321,7 +327,7 @@ async function runScenario(key: string) {
   const cluster = await startCluster({
     sandboxUrl: sandbox.url,
     dir: `.data/bench/cluster-${key}`,
-    sessionSecret: "bench",
+    sessionSecret: BENCH_SESSION_SECRET,
   });
   try {
     await fetch(`${sandbox.url}/__sandbox/faults`, {

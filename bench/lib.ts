@@ -106,6 +106,9 @@ export async function startSandbox() {
   return { url, stop };
 }
 
+/** What the benches' portals sign cookies with (production takes no short secret). */
+export const BENCH_SESSION_SECRET = "bench-secret-7d1e4b9a2c6f0e3b8a5d1c7f4e2b9a6d";
+
 /** Starts the sandbox and the production build (run `npm run build` first) on free ports. */
 export async function startServers({ keepPortalOutput = false } = {}): Promise<Servers> {
   // Sessions and drafts of an earlier run (cut off mid-visit) would change what pages answer.
@@ -117,7 +120,7 @@ export async function startServers({ keepPortalOutput = false } = {}): Promise<S
       ...process.env,
       NODE_ENV: "production",
       PORT: String(portalPort),
-      SESSION_SECRET: "bench",
+      SESSION_SECRET: BENCH_SESSION_SECRET,
       SESSION_DIR: ".data/bench/sessions",
       PROVIDER_API_URL: sandbox.url,
     },

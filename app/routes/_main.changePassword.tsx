@@ -10,12 +10,20 @@ import { Card } from "~/components/ui/card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, NewPasswordFields, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
-import { HOME_PATH, requireProvider } from "~/utils/auth.server";
+import {
+  HOME_PATH,
+  renewSessionAlone,
+  requireProvider,
+  requireUserName,
+} from "~/utils/auth.server";
 import { readForm } from "~/utils/form-data.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import { changePassword } from "~/utils/provider/users.server";
+import { ProviderError } from "~/utils/provider/request.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
+import { startSignInAttempt } from "~/utils/sign-in-throttle.server";
+import { localizeDigits } from "~/utils/numbers";
 import { redirectWithToast } from "~/utils/toast.server";
 import { existingPassword, passwordRule } from "~/utils/validation";
 
@@ -47,6 +55,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }
+  // Whoever holds a session must not guess its user's password: wrong ones count as failed sign-ins.
+  const userName = await requireUserName(request);
+  const attempt = await startSignInAttempt(context.clientAddress, userName);
+  if (attempt.lockedForMinutes !== null) {
+    const minutes = attempt.lockedForMinutes;
+    const t = context.translator("auth");
+    const message = t("login.tooManyAttempts", {
+      count: minutes,
+      minutes: localizeDigits(minutes, context.language),
+    });
+    return data(submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }), {
+      status: 429,
+    });
+  }
   try {
     await changePassword(provider, {
       CurrentPassword: submission.value.currentPassword,
@@ -54,6 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ConfirmPassword: submission.value.confirmPassword,
     });
   } catch (error) {
+    // The form checked the new password already: the provider's refusal is of the current one.
+    if (error instanceof ProviderError && error.status === 400) await attempt.fail();
+    else await attempt.release();
     return providerErrorReply(request, error, submission, {
       hideFields: PASSWORD_FIELDS,
       fieldNames: {
@@ -63,8 +88,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     });
   }
+  await attempt.succeed();
+  // Every other session of the user ends; this browser goes on in a new one.
   const t = context.translator("account");
-  return redirectWithToast(HOME_PATH, { type: "success", message: t("changePassword.success") });
+  return redirectWithToast(
+    HOME_PATH,
+    { type: "success", message: t("changePassword.success") },
+    { headers: { "Set-Cookie": await renewSessionAlone(request) } },
+  );
 }
 
 export default function ChangePasswordPage() {

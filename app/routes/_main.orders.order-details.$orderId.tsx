@@ -38,6 +38,7 @@ import { paymentRows } from "~/utils/payment-rows.server";
 import { receiptOptions } from "~/utils/receipt.server";
 import { requiredText } from "~/utils/validation";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { userOverLimitMessage } from "~/utils/rate-limit.server";
 
 export const handle = { i18n: ["common", "orders", "payments", "requests", "wizard"] };
 
@@ -126,6 +127,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // Spec §5: the new-ticket form's own message, above its fields.
     return data(submission.reply({ formErrors: [t("tickets.completeAll")] }), { status: 400 });
   }
+  const overLimit = await userOverLimitMessage(request, "ticketsPerUser");
+  if (overLimit) return data(submission.reply({ formErrors: [overLimit] }), { status: 429 });
   let ticketId: number;
   try {
     ({ Id: ticketId } = await openTicket(provider, {

@@ -19,6 +19,7 @@ import { cx, useIsPending } from "~/utils/misc";
 import { getTicket, replyToTicket } from "~/utils/provider/tickets.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
 import { requiredText } from "~/utils/validation";
+import { userOverLimitMessage } from "~/utils/rate-limit.server";
 
 export const handle = { i18n: ["common", "orders"] };
 
@@ -72,6 +73,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [t("tickets.closedNote")] }), { status: 403 });
   }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const overLimit = await userOverLimitMessage(request, "ticketsPerUser");
+  if (overLimit) return data(submission.reply({ formErrors: [overLimit] }), { status: 429 });
   try {
     await replyToTicket(provider, { ParentId: ticket.Id, Content: submission.value.message });
   } catch (error) {

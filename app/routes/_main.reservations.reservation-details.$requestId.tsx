@@ -29,6 +29,7 @@ import {
   notesView,
   requestDetailsView,
 } from "~/utils/request-details.server";
+import { userOverLimitMessage } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
@@ -79,6 +80,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent.data === "delete") {
     const t = context.translator("requests");
+    const overLimit = await userOverLimitMessage(request, "changesPerUser");
+    if (overLimit) return data({ deleteError: overLimit, note: null }, { status: 429 });
     try {
       await deleteRequest(provider, requestId);
     } catch (error) {
@@ -97,6 +100,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: noteSchema });
   if (submission.status !== "success")
     return data({ note: submission.reply(), deleteError: null }, { status: 400 });
+  const overLimit = await userOverLimitMessage(request, "notesPerUser");
+  if (overLimit)
+    return data(
+      { note: submission.reply({ formErrors: [overLimit] }), deleteError: null },
+      { status: 429 },
+    );
   try {
     // Spec §4: no notes once Confirmed. The page hides the box; a forced post is refused here.
     const permissions = await getRequestPermissions(provider, requestId);

@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
-  const attempt = await startSignInAttempt(request, username);
+  const attempt = await startSignInAttempt(context.clientAddress, username);
   const lockedFor = attempt.lockedForMinutes;
   if (lockedFor !== null) {
     const t = context.translator("auth");
@@ -79,9 +79,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The token endpoint speaks OAuth: its known error codes get the user's language (decision 004).
     const translated =
       error instanceof ProviderError ? LOGIN_ERRORS[error.providerCode ?? ""] : undefined;
-    // Only wrong credentials count against the username and the address.
-    if (!(error instanceof ProviderError && error.providerCode === "invalid_grant"))
-      await attempt.release();
+    // Only wrong credentials count against the client and the username.
+    if (error instanceof ProviderError && error.providerCode === "invalid_grant")
+      await attempt.fail();
+    else await attempt.release();
     if (translated) {
       const t = context.translator("auth");
       return data(submission.reply({ formErrors: [t(translated)], hideFields: ["password"] }), {

@@ -22,6 +22,8 @@ import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import { registerAgency } from "~/utils/provider/agency.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
+import { countAgainstLimit } from "~/utils/rate-limit.server";
+import { localizeDigits } from "~/utils/numbers";
 import {
   emailAddress,
   passwordRule,
@@ -70,12 +72,23 @@ const REGISTRATION_FIELD_NAMES = {
   Password: "password",
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registrationSchema });
   const secrets = ["password", "confirmPassword"];
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: secrets }), { status: 400 });
+  }
+  // Anonymous and costly: a few a client, a hundred an hour in all, then a translated 429.
+  const minutes =
+    (await countAgainstLimit("registrationPerClient", context.clientAddress)) ??
+    (await countAgainstLimit("registrationOverall", "all"));
+  if (minutes !== null) {
+    const message = context.translator()("errors.tooManyRequests", {
+      count: minutes,
+      minutes: localizeDigits(minutes, context.language),
+    });
+    return data(submission.reply({ formErrors: [message], hideFields: secrets }), { status: 429 });
   }
   const value = submission.value;
   try {

@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireProvider } from "~/utils/auth.server";
-import { getPublicFile } from "~/utils/provider/pictures.server";
+import {
+  DASHBOARD_PICTURE_GROUP,
+  getPictures,
+  getPublicFile,
+} from "~/utils/provider/pictures.server";
 import { ProviderError } from "~/utils/provider/request.server";
 
 /**
@@ -19,14 +23,20 @@ function isPlainFileName(name: string) {
 }
 
 /**
- * A dashboard banner picture, fetched from the provider's public files and passed through, so the
- * browser only ever talks to the portal. Cached for a day: a banner's file name changes with it.
+ * A dashboard banner picture (one of picture group 2's), fetched from the provider's public files
+ * and passed through, so the browser only ever talks to the portal. Cached for a day: a banner's
+ * file name changes with it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const fileName = params.fileName ?? "";
   if (!isPlainFileName(fileName)) throw new Response("Not found", { status: 404 });
   try {
+    // Only a picture the dashboard shows: the provider's public files may hold other things
+    // (receipts, at a provider that keeps them there) under names one could guess.
+    const banners = await getPictures(provider, DASHBOARD_PICTURE_GROUP);
+    if (!banners.some((banner) => banner.fileName === fileName))
+      throw new Response("Not found", { status: 404 });
     const file = await getPublicFile(provider, fileName);
     const headers = new Headers({
       "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",

@@ -1,3 +1,4 @@
+import { downloadHeaders } from "~/utils/file-download.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { HOME_PATH, requireProvider } from "~/utils/auth.server";
@@ -9,7 +10,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 const FALLBACK_FILE_NAME = "price-list";
 
 /**
- * A package's price list: streams the provider's file with its own name and type and, once the
+ * A package's price list: streams the provider's file as a download (`downloadHeaders`) and, once the
  * file is on its way, records the download with the provider (POST /api/AccommodationPackageClient).
  * A POST from a native form, since it writes the log; on failure, back to the dashboard with a message.
  */
@@ -29,14 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       (error: unknown) =>
         console.warn(`Download log for package ${accommodationPackageId}:`, error),
     );
-    const headers = new Headers({
-      "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",
-      "Content-Disposition":
-        file.headers.get("Content-Disposition") ?? `attachment; filename="${FALLBACK_FILE_NAME}"`,
-      "Cache-Control": "no-store",
-    });
-    const length = file.headers.get("Content-Length");
-    if (length) headers.set("Content-Length", length);
+    const headers = downloadHeaders(file, FALLBACK_FILE_NAME);
     return new Response(file.body, { headers });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

@@ -1,6 +1,6 @@
 import { env } from "~/utils/env.server";
 import { providerUrl } from "~/utils/provider/request.server";
-import { redis } from "~/utils/session.server";
+import { redis } from "~/utils/redis.server";
 
 const PROVIDER_PROBE_TIMEOUT_MS = 3000;
 const SESSION_STORE_PROBE_TIMEOUT_MS = 1000;

@@ -4,6 +4,7 @@ import { getTranslator } from "~/utils/i18n.server";
 import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http";
 import { requestIdOf } from "~/utils/request-log.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
+import { recordStore } from "~/utils/draft-store.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 
@@ -43,11 +44,20 @@ export async function requireProvider(request: Request): Promise<ProviderContext
   };
 }
 
+/** The signed-in user's name, for a route that has already required a session. */
+export async function requireUserName(request: Request) {
+  const userName = (await getSession(request)).get("userName");
+  if (typeof userName !== "string" || !userName)
+    throw redirect(loginUrl(pathWithSearch(request.url)));
+  return userName;
+}
+
 /** Writing the last use at most this often keeps a busy session from writing on every request. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /**
- * Ends a session unused for SESSION_IDLE_MINUTES (back to the login page, then here), and
+ * Ends a session unused for SESSION_IDLE_MINUTES, one signed in more than SESSION_MAX_HOURS ago,
+ * and one older than its user's last password change (back to the login page, then here); and
  * otherwise notes that it is in use. The session keeps its id: only the stored data changes.
  */
 async function keepAlive(
@@ -57,14 +67,44 @@ async function keepAlive(
 ) {
   const now = Date.now();
   const lastSeenAt = Number(session.get("lastSeenAt") ?? now);
-  if (now - lastSeenAt > env.SESSION_IDLE_MINUTES * 60_000) {
+  const startedAt = Number(session.get("startedAt") ?? 0);
+  const validFrom = await recordStore.get<number>(sessionsValidFromKey(session.get("userName")));
+  const ended =
+    now - lastSeenAt > env.SESSION_IDLE_MINUTES * 60_000
+      ? "common:errors.sessionIdle"
+      : now - startedAt > env.SESSION_MAX_HOURS * 3_600_000 || startedAt < (validFrom ?? 0)
+        ? "common:errors.sessionExpired"
+        : null;
+  if (ended) {
     const t = await getTranslator(request);
-    throw await endSession(request, loginUrl(returnTo), t("common:errors.sessionIdle"));
+    throw await endSession(request, loginUrl(returnTo), t(ended));
   }
   if (now - lastSeenAt >= LAST_SEEN_RESOLUTION_MS || !session.has("lastSeenAt")) {
     session.set("lastSeenAt", now);
     await sessionStorage.commitSession(session);
   }
+}
+
+/** Sessions of `userName` that started before the time kept here are over (a password change). */
+const sessionsValidFromKey = (userName: unknown) => `sessions-valid-from:${String(userName)}`;
+
+/**
+ * Ends every other session of the signed-in user (a password change: a copied cookie, another
+ * browser) and gives this browser a new one, so a session id seen before the change is worth
+ * nothing after it. Answers the new session's cookie.
+ */
+export async function renewSessionAlone(request: Request) {
+  const session = await getSession(request);
+  const userName = session.get("userName");
+  const now = Date.now();
+  await recordStore.set(sessionsValidFromKey(userName), now, env.SESSION_MAX_HOURS * 3600);
+  const renewed = await sessionStorage.getSession();
+  renewed.set("token", session.get("token")!);
+  renewed.set("userName", userName!);
+  renewed.set("startedAt", now);
+  renewed.set("lastSeenAt", now);
+  await sessionStorage.destroySession(session);
+  return sessionStorage.commitSession(renewed);
 }
 
 /** Context for calls that need no sign-in (login, registration). */
@@ -87,6 +127,7 @@ export async function startSession(
   const session = await sessionStorage.getSession();
   session.set("token", token);
   session.set("userName", userName);
+  session.set("startedAt", Date.now());
   session.set("lastSeenAt", Date.now());
   const headers = new Headers();
   if (destroyed) headers.append("Set-Cookie", destroyed);

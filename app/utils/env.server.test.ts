@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { parseEnv } from "./env.server";
 
+const STRONG_SECRET = "8f3a9c1e5b7d2f4a6c8e0b1d3f5a7c9e";
+
 describe("environment", () => {
   test("production refuses to start without SESSION_SECRET, and says why", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
@@ -8,8 +10,21 @@ describe("environment", () => {
     );
   });
 
+  test("production refuses a short or well-known secret, and names the variable", () => {
+    for (const secret of [
+      "x",
+      "change-me",
+      "change-me-please-this-is-long-enough-0123",
+      `${"a".repeat(40)},short`,
+    ])
+      expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret })).toThrow(
+        /SESSION_SECRET: is too weak for production/,
+      );
+    expect(() => parseEnv({ NODE_ENV: "development", SESSION_SECRET: "x" })).not.toThrow();
+  });
+
   test("defaults fill what is not set; empty values count as unset", () => {
-    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s", REDIS_URL: "" });
+    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: STRONG_SECRET, REDIS_URL: "" });
     expect(env.PROVIDER_TIMEOUT_MS).toBe(15000);
     expect(env.APP_VERSION).toBe("3.15.1");
     expect(env.REDIS_URL).toBeUndefined();

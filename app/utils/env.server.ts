@@ -9,6 +9,10 @@ function isTimeZone(name: string) {
   }
 }
 
+/** Secrets from examples and tutorials: anyone can sign a cookie with them. */
+const KNOWN_PLACEHOLDERS =
+  /change-?me|replace-?me|your-?secret|dev-only-secret|^(secret|password)/i;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,13 +32,19 @@ const envSchema = z
     APP_VERSION: z.string().default("3.15.1"),
     APP_SHORT_NAME: z.string().default("Agency Portal"),
     APP_BRAND: z.string().default("Hotel Booking"),
-    // Sign-in throttling: this many failures in this many minutes locks a username (and an address).
+    // Sign-in throttling: this many failures in this many minutes lock a client out, slow a
+    // username down by SIGNIN_SLOWDOWN_MS an attempt, and past SIGNIN_GLOBAL_MAX_FAILURES from all
+    // clients together only clients without failures may try.
     // A session unused this long is over (the wizard's draft is kept: it belongs to the user).
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+    // A session ends this long after its sign-in, however often it is used.
+    SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
     SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+    SIGNIN_SLOWDOWN_MS: z.coerce.number().int().min(0).default(3000),
+    SIGNIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().min(1).default(300),
     // The header a trusted proxy puts the client's address in (its last entry counts), e.g.
-    // X-Forwarded-For. Unset: sign-ins are throttled per username only.
+    // X-Forwarded-For. Unset: the address the connection comes from.
     CLIENT_ADDRESS_HEADER: z.string().optional(),
     // The HTTP layer's limits (server/index.ts, deploy/haproxy.cfg). A form's body, and a receipt's
     // (the file limit plus this much for its other fields); how many fields either may have.
@@ -62,6 +72,17 @@ const envSchema = z
         code: z.ZodIssueCode.custom,
         path: ["SESSION_SECRET"],
         message: "is required in production (a long random string; comma-separate to rotate)",
+      });
+    }
+    const weak = env.SESSION_SECRET?.split(",")
+      .map((secret) => secret.trim())
+      .find((secret) => secret.length < 32 || KNOWN_PLACEHOLDERS.test(secret));
+    if (env.NODE_ENV === "production" && weak !== undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message:
+          "is too weak for production: each secret at least 32 random characters, not a placeholder (make one with `openssl rand -hex 32`)",
       });
     }
   });

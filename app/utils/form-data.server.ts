@@ -1,4 +1,5 @@
 import { openAsBlob } from "node:fs";
+import { chmod, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -95,6 +96,22 @@ async function badBody(request: Request, status: 400 | 413 | 415, key: string) {
 
 const MULTIPART = /^\s*multipart\/form-data\s*;/i;
 
+const UPLOAD_FOLDER_PREFIX = "portal-upload-";
+/** An upload folder older than this belongs to a process that died mid-upload. */
+const ABANDONED_UPLOAD_MS = 60 * 60_000;
+
+/** Removes the upload folders a process left behind when it died mid-upload (at start). */
+export async function sweepAbandonedUploads(parent = tmpdir()) {
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.startsWith(UPLOAD_FOLDER_PREFIX))) {
+    const path = join(parent, name);
+    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
+    if (mtimeMs < Date.now() - ABANDONED_UPLOAD_MS)
+      await rm(path, { recursive: true, force: true });
+  }
+}
+void sweepAbandonedUploads();
+
 /** A form with a file has a few short fields beside it: each at most this long, this many in all. */
 const TEXT_PART_LIMIT_BYTES = 16 * 1024;
 const UPLOAD_PART_LIMIT = 50;
@@ -121,14 +138,11 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
   const { limited, overflowed } = withinLimit(request, bodyLimitFor(new URL(request.url).pathname));
   const seen = new FormData();
   const text = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_LIMIT_BYTES });
-  const onDisk = unstable_createFileUploadHandler({
-    directory: join(tmpdir(), "portal-uploads"),
-    maxPartSize: maxFileBytes,
-  });
-  const written: NodeOnDiskFile[] = [];
-  const cleanup = async () => {
-    await Promise.all(written.map((file) => file.remove().catch(() => {})));
-  };
+  // A folder of this upload's own, readable by the portal's user alone (mkdtemp makes it 0700),
+  // removed with whatever is in it, a file cut off halfway included.
+  const directory = await mkdtemp(join(tmpdir(), UPLOAD_FOLDER_PREFIX));
+  const onDisk = unstable_createFileUploadHandler({ directory, maxPartSize: maxFileBytes });
+  const cleanup = () => rm(directory, { recursive: true, force: true });
   let current = { name: "", isFile: false };
   let parts = 0;
   const handler: UploadHandler = async (part) => {
@@ -141,7 +155,7 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
       return value;
     }
     const file = await onDisk(part);
-    if (file instanceof NodeOnDiskFile) written.push(file);
+    if (file instanceof NodeOnDiskFile) await chmod(file.getFilePath(), 0o600);
     return file;
   };
   let parsed: FormData;

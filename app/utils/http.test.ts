@@ -23,6 +23,10 @@ describe("safeRedirectPath", () => {
     "%2F%2Fevil.example",
     "javascript:alert(1)",
     "/reservations/../../evil",
+    // A line separator: no Location header can hold it (a sign-in that answered 500).
+    "/\u2028x",
+    "/reservations/list?guest=Jane Traveller",
+    "/\u0644\u06cc\u0633\u062a",
     "",
     null,
   ])("refuses %j", (to) => {

@@ -14,6 +14,7 @@ import {
   uploadReceiptFile,
 } from "~/utils/provider/payments.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
+import { userOverLimitMessage } from "~/utils/rate-limit.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
 import { MAX_RECEIPT_BYTES, receiptSchema, sniffReceiptType } from "~/utils/receipt";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
@@ -93,6 +94,8 @@ async function sendUploadedReceipt(
     );
   }
   if (submission.status !== "success") return answer(submission.reply(), 400);
+  const overLimit = await userOverLimitMessage(request, "receiptsPerUser");
+  if (overLimit) return answer(submission.reply({ formErrors: [overLimit] }), 429);
   const { receipt, ...value } = submission.value;
   // The first bytes say what the file is; the file itself is passed on without a copy.
   const kind = sniffReceiptType(new Uint8Array(await receipt.slice(0, 16).arrayBuffer()));

@@ -11,6 +11,7 @@ import {
   type RequestPermissions,
   type RequestSummary,
 } from "~/utils/provider/reserve-requests.server";
+import { userOverLimitMessage } from "~/utils/rate-limit.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
 
 /**
@@ -74,6 +75,8 @@ export async function answerChange<Value>({
     return answer(submission.reply({ formErrors: [permission.Reason ?? ""] }), 403);
   if (!submission.status) return answer(submission.reply());
   if (submission.status !== "success") return answer(submission.reply(), 400);
+  const overLimit = await userOverLimitMessage(request, "changesPerUser");
+  if (overLimit) return answer(submission.reply({ formErrors: [overLimit] }), 429);
   try {
     const fieldErrors = await send(submission.value);
     if (fieldErrors) return answer(submission.reply({ fieldErrors }), 400);

@@ -1,18 +1,19 @@
-import { createCookie, createFileSessionStorage } from "@remix-run/node";
-import { Redis } from "ioredis";
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, type Cookie } from "@remix-run/node";
 import { cookieSecrets, env } from "~/utils/env.server";
-import { createRedisSessionStorage } from "~/utils/redis-session.server";
-import { onShutdown } from "~/utils/shutdown.server";
+import { recordStore, type RecordStore } from "~/utils/draft-store.server";
 
 /** What the portal keeps for a signed-in user. The provider token never leaves the server. */
 export type SessionData = {
   token: string;
   userName: string;
+  /** When the user signed in (ms since the epoch): a session ends SESSION_MAX_HOURS after it. */
+  startedAt: number;
   /** When the session was last used (ms since the epoch): idle sessions end (SESSION_IDLE_MINUTES). */
   lastSeenAt: number;
 };
 
-const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
+const sessionMaxAgeSeconds = env.SESSION_MAX_HOURS * 60 * 60;
 
 export const sessionCookie = createCookie("__session", {
   httpOnly: true,
@@ -20,27 +21,55 @@ export const sessionCookie = createCookie("__session", {
   secure: env.NODE_ENV === "production",
   path: "/",
   secrets: cookieSecrets,
-  maxAge: SESSION_MAX_AGE_SECONDS,
+  maxAge: sessionMaxAgeSeconds,
 });
 
-function createRedisClient(url: string) {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  // An open socket would keep the process alive after its server closed (stack notes, trap 3).
-  // Closed at shutdown after the last request was answered, since those still write sessions.
-  onShutdown(() => redis.quit().catch(() => redis.disconnect()));
-  return redis;
+/**
+ * Sessions as records (`session:<id>`) of the record store: files in SESSION_DIR or Redis keys,
+ * beside the drafts, so they share its atomic claims and its lock per key. The cookie holds only
+ * the signed id: 256 random bits. A record lives until the session's absolute end (its sign-in
+ * plus SESSION_MAX_HOURS), however often it is used; a write of a session that was deleted
+ * meanwhile (signed out while one of its requests was under way) writes nothing.
+ */
+export function createRecordSessionStorage({
+  cookie,
+  store,
+  maxAgeSeconds,
+}: {
+  cookie: Cookie;
+  store: RecordStore;
+  maxAgeSeconds: number;
+}) {
+  const key = (id: string) => `session:${id}`;
+  const secondsLeft = (data: Partial<SessionData>) => {
+    const startedAt = typeof data.startedAt === "number" ? data.startedAt : Date.now();
+    return Math.max(1, Math.round((startedAt + maxAgeSeconds * 1000 - Date.now()) / 1000));
+  };
+  return createSessionStorage<SessionData>({
+    cookie,
+    async createData(data) {
+      for (;;) {
+        const id = randomBytes(32).toString("base64url");
+        if (await store.claim(key(id), data, secondsLeft(data))) return id;
+      }
+    },
+    readData(id) {
+      return store.get<SessionData>(key(id));
+    },
+    async updateData(id, data) {
+      await store.replace(key(id), data, secondsLeft(data));
+    },
+    deleteData(id) {
+      return store.delete(key(id));
+    },
+  });
 }
 
-/** The Redis client of the session store, when sessions live in Redis (drafts live beside them). */
-export const redis = env.REDIS_URL ? createRedisClient(env.REDIS_URL) : null;
-
-export const sessionStorage = redis
-  ? createRedisSessionStorage<SessionData>({
-      cookie: sessionCookie,
-      redis,
-      fallbackTtlSeconds: SESSION_MAX_AGE_SECONDS,
-    })
-  : createFileSessionStorage<SessionData>({ cookie: sessionCookie, dir: env.SESSION_DIR });
+export const sessionStorage = createRecordSessionStorage({
+  cookie: sessionCookie,
+  store: recordStore,
+  maxAgeSeconds: sessionMaxAgeSeconds,
+});
 
 export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));

@@ -80,17 +80,58 @@ test.describe("registration", () => {
     await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
   });
 
-  test("a taken username comes back from the provider with the form intact", async ({
+  test("a taken username gets the answer a free one gets: nothing tells that it exists", async ({
     portal,
     page,
+    sandbox,
   }) => {
     await portal.visit("/auth/register");
     await fillRegistration(page);
     await page.getByLabel("Username").fill("demo");
     await page.getByRole("button", { name: "Send request" }).click();
-    await expect(page.getByRole("alert")).toContainText("This user name is already taken.");
-    await expect(page.getByLabel("Agency name")).toHaveValue("Caspian Voyages");
-    await expect(page.getByLabel("Country")).toHaveValue("IR");
+    await page.waitForURL(/\/auth\/register-success$/);
+    // No second user of the name: the application waits for review without one.
+    const state = await sandbox.state();
+    expect(state.users.filter((user) => user.userName === "demo")).toHaveLength(1);
+    expect(state.agencies.at(-1)?.status).toBe("duplicate-user-name");
+  });
+
+  test("registrations are limited per client and in all, with a translated 429 and the form kept", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    const fields = {
+      agencyName: "Caspian Voyages",
+      managerFirstName: "Darya",
+      managerLastName: "Kamali",
+      phone: "+98 11 3322 4455",
+      email: "office@caspian.example",
+      country: "IR",
+      city: "Rasht",
+      address: "Golsar Blvd., Rasht",
+      password: "Caspian2026",
+      confirmPassword: "Caspian2026",
+    };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const answer = await portal.sendForm("/auth/register", {
+        ...fields,
+        username: `caspian${attempt}`,
+      });
+      statuses.push(answer.status());
+      if (attempt === 5) {
+        const text = await answer.text();
+        expect(text).toContain("You have sent this many times in a short while");
+        expect(text).toContain("Golsar Blvd., Rasht");
+      }
+    }
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+    // Another client still may.
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.44" });
+    const other = await portal.sendForm("/auth/register", { ...fields, username: "caspian9" });
+    expect(other.status()).toBe(302);
   });
 
   test("an ASP.NET-style 400 puts each message by its field, the rest above the form", async ({

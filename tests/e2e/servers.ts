@@ -15,7 +15,7 @@ export type WorkerServers = { sandboxUrl: string; portalUrl: string; sessionDir:
 const PORTAL_COMMAND = [PORTAL_SERVER];
 
 /** The portals' SESSION_SECRET: what must never show in a page or a log. */
-export const SESSION_SECRET = "e2e-secret";
+export const SESSION_SECRET = "e2e-secret-4f9c2a7e1b8d3f6a0c5e9b2d7f4a1c8e";
 
 /** The environment of a portal under test. */
 function portalEnv(port: number, sandboxUrl: string, sessionDir: string) {

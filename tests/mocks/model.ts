@@ -27,7 +27,8 @@ export type Agency = {
   city: string;
   address: string;
   /** A registration waits for the provider's review before its user may sign in. */
-  status: "active" | "pending";
+  /** "duplicate-user-name": an application whose user name was taken, made no user. */
+  status: "active" | "pending" | "duplicate-user-name";
 };
 
 export type IssuedToken = { token: string; userName: string; expiresAt: string };

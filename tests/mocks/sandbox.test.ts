@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { SANDBOX_ORIGIN } from "./handlers";
 import { setupSandbox } from "./node";
-import { DEMO_USER } from "./seed";
+import { DEMO_USER, OTHER_AGENCY_USER } from "./seed";
 import { SandboxStore } from "./store";
 
 const { server, store } = setupSandbox();
@@ -15,14 +15,14 @@ afterAll(() => server.close());
 const url = (path: string) => `${SANDBOX_ORIGIN}${path}`;
 const json = (model: string) => `application/json; domain-model=${model}`;
 
-async function token() {
+async function token(user: { userName: string; password: string } = DEMO_USER) {
   const response = await fetch(url("/token"), {
     method: "POST",
     headers: { "X-Request-Reference": "test" },
     body: new URLSearchParams({
       grant_type: "password",
-      username: DEMO_USER.userName,
-      password: DEMO_USER.password,
+      username: user.userName,
+      password: user.password,
     }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
@@ -334,15 +334,23 @@ describe("sandbox: payments and uploads", () => {
       }),
     });
 
-  test("an upload is checked by its first bytes, stored and served back", async () => {
+  test("an upload is checked by its first bytes, stored under a name nobody can guess, and served back to its agency only", async () => {
     const refused = await upload(new TextEncoder().encode("MZ not a picture"));
     expect(refused.status).toBe(400);
     const bytes = new Uint8Array([...PNG_SIGNATURE, 1, 2, 3]);
     const stored = await upload(bytes);
     expect(stored.status).toBe(201);
     const [name] = (await stored.json()) as string[];
-    const served = await fetch(url(`/PublicFiles/${name}`));
+    expect(name).toMatch(/^receipt-[0-9a-f-]{36}\.png$/);
+    const read = (as: string) =>
+      fetch(url(`/api/UploadPublicFiles/${name}`), {
+        headers: { Authorization: `Bearer ${as}`, Accept: "application/json" },
+      });
+    const served = await read(await token());
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    expect((await read(await token(OTHER_AGENCY_USER))).status).toBe(404);
+    // Never a public file.
+    expect((await fetch(url(`/PublicFiles/${name}`))).status).toBe(404);
   });
 
   test("a receipt is refused while the order has an unverified one, then accepted", async () => {

@@ -99,9 +99,12 @@ export function accountHandlers(ctx: SandboxContext) {
       const body = await parseBody(request, createAgencySchema);
       ctx.secrets.add(body.Password);
       const { state } = store;
-      if (state.users.some((user) => user.userName.toLowerCase() === body.UserName.toLowerCase())) {
-        fail(400, "This user name is already taken.");
-      }
+      // A taken user name is answered as any application is: what the portal shows must not tell
+      // anyone which names exist. The application waits for review with no user; the reviewer
+      // writes to its email address.
+      const taken = state.users.some(
+        (user) => user.userName.toLowerCase() === body.UserName.toLowerCase(),
+      );
       const agencyId = store.nextId();
       state.agencies.push({
         id: agencyId,
@@ -114,14 +117,15 @@ export function accountHandlers(ctx: SandboxContext) {
         countryCode: body.CountryCode,
         city: body.City,
         address: body.Address,
-        status: "pending",
+        status: taken ? "duplicate-user-name" : "pending",
       });
-      state.users.push({
-        userName: body.UserName,
-        password: body.Password,
-        agencyId,
-        shouldVerifyEmail: true,
-      });
+      if (!taken)
+        state.users.push({
+          userName: body.UserName,
+          password: body.Password,
+          agencyId,
+          shouldVerifyEmail: true,
+        });
       store.save();
       return HttpResponse.json({ AgencyId: agencyId }, { status: 201 });
     }),

@@ -1,4 +1,3 @@
-import { uploadedFile } from "./payments";
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
 import { bannerSvg, priceListFileName, priceListPdf } from "../files";
@@ -96,15 +95,11 @@ export function packageHandlers(ctx: SandboxContext) {
       );
     }),
 
-    // Public files need no token: the provider serves them like a static folder.
+    // Public files need no token: the provider serves them like a static folder. Pictures only:
+    // receipts are an agency's own and never public.
     http.get(`${base}/PublicFiles/:fileName`, ({ request, params }) => {
       requireAcceptModel(request, null);
       const picture = store.state.pictures.find((entry) => entry.fileName === params.fileName);
-      const uploaded = picture ? null : uploadedFile(ctx, String(params.fileName));
-      if (uploaded)
-        return new HttpResponse(uploaded.bytes, {
-          headers: { "Content-Type": uploaded.upload.contentType },
-        });
       if (!picture) return fail(404, "No such file.");
       return new HttpResponse(bannerSvg(picture), {
         headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400" },

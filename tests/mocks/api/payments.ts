@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { http, HttpResponse } from "msw";
@@ -166,7 +167,8 @@ export function paymentHandlers(ctx: SandboxContext) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const kind = sniffReceiptType(bytes);
       if (!kind) fail(400, "Only JPEG, PNG and PDF files are accepted.");
-      const name = `receipt-${store.nextId()}.${kind!.ext}`;
+      // A name nobody can guess: receipts are never public files (docs/provider-api.md).
+      const name = `receipt-${randomUUID()}.${kind!.ext}`;
       mkdirSync(store.filesDir, { recursive: true });
       writeFileSync(join(store.filesDir, name), bytes);
       store.state.uploads.push({
@@ -180,6 +182,24 @@ export function paymentHandlers(ctx: SandboxContext) {
       return HttpResponse.json([name], { status: 201 });
     }),
 
+    // A receipt file, to the agency that uploaded it only, with its token.
+    http.get(`${base}/api/UploadPublicFiles/:fileName`, ({ request, params }) => {
+      const { agency } = requireUser(ctx, request);
+      requireAcceptModel(request, null);
+      const uploaded = uploadedFile(ctx, String(params.fileName));
+      const uploader = store.state.users.find(
+        (entry) => entry.userName === uploaded?.upload.userName,
+      );
+      // Another agency's receipt is answered as no receipt at all: its name tells nothing.
+      if (!uploaded || uploader?.agencyId !== agency.id) return fail(404, "No such file.");
+      return new HttpResponse(uploaded.bytes, {
+        headers: {
+          "Content-Type": uploaded.upload.contentType,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    }),
+
     http.get(`${base}/api/ReceiptPaymentTypeClient/`, ({ request }) => {
       requireUser(ctx, request);
       requireAcceptModel(request, null);
@@ -190,7 +210,7 @@ export function paymentHandlers(ctx: SandboxContext) {
   ];
 }
 
-/** An uploaded file's bytes and type, for GET /PublicFiles/{name}; null when there is none. */
+/** An uploaded file's bytes and type; null when there is none. */
 export function uploadedFile(ctx: SandboxContext, name: string) {
   const upload = ctx.store.state.uploads.find((entry) => entry.name === name);
   if (!upload) return null;

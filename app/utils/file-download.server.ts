@@ -1,0 +1,60 @@
+/**
+ * A provider's file (an accounting report, a price list) handed to the browser from the portal's
+ * own origin. Whatever the provider says of it, it is downloaded, never shown: always
+ * `attachment`, a file name cleaned of paths, quotes and control characters, only the types such a
+ * file may have (anything else is `application/octet-stream`), and a policy that runs nothing even
+ * if a browser did show it. A provider answering `text/html` inline cannot run script here.
+ */
+
+const DOWNLOAD_TYPES = new Set([
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.ms-excel",
+  "text/csv",
+  "application/zip",
+]);
+
+export const DOWNLOAD_POLICY = "default-src 'none'; sandbox";
+
+/** The name a `Content-Disposition` header gives, if any (RFC 6266: `filename*` first). */
+export function fileNameOf(disposition: string | null) {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // Not valid percent-encoding: the plain name, if any, is next.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? null;
+}
+
+/** One file name, no folder: separators, quotes and control characters go; at most 120 characters. */
+export function cleanFileName(name: string | null, fallback: string) {
+  const cleaned = (name ?? "")
+    .split(/[/\\]/)
+    .at(-1)!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"*:<>?|]/g, "")
+    .replace(/^[.\s]+/, "")
+    .trim()
+    .slice(0, 120);
+  return cleaned || fallback;
+}
+
+export function downloadHeaders(file: Response, fallbackName: string) {
+  const type = (file.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  const name = cleanFileName(fileNameOf(file.headers.get("Content-Disposition")), fallbackName);
+  // Old browsers read the plain name (ASCII only); the others the exact one.
+  const plain = name.replace(/[^\x20-\x7e]/g, "_");
+  const headers = new Headers({
+    "Content-Type": DOWNLOAD_TYPES.has(type) ? type : "application/octet-stream",
+    "Content-Disposition": `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    "Content-Security-Policy": DOWNLOAD_POLICY,
+    "Cache-Control": "private, no-store",
+  });
+  const length = file.headers.get("Content-Length");
+  if (length && /^\d+$/.test(length)) headers.set("Content-Length", length);
+  return headers;
+}
