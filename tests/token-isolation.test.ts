@@ -20,6 +20,7 @@ async function signedInRequest(path: string) {
   );
   const session = await sessionStorage.getSession();
   session.set("token", token);
+  session.set("startedAt", Date.now());
   const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
   return {
     token,

@@ -1,13 +1,14 @@
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
-import { requireProvider } from "./auth.server";
+import { renewSessionAlone, requireProvider } from "./auth.server";
 import { env } from "./env.server";
-import { sessionStorage } from "./session.server";
+import { getSession, sessionStorage } from "./session.server";
 
-async function signedInRequest() {
+async function signedInRequest(userName = "demo") {
   const session = await sessionStorage.getSession();
   session.set("token", "provider-token");
-  session.set("userName", "demo");
+  session.set("userName", userName);
+  session.set("startedAt", Date.now());
   session.set("lastSeenAt", Date.now());
   const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
   return () => new Request("http://portal/reservations/list", { headers: { Cookie: cookie } });
@@ -37,5 +38,48 @@ describe("idle sessions", () => {
     );
     // The session is gone: the same cookie finds nothing.
     await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+  });
+});
+
+describe("sessions that end whatever the use", () => {
+  afterEach(() => vi.useRealTimers());
+
+  test("a session ends SESSION_MAX_HOURS after its sign-in, however often it is used", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const request = await signedInRequest();
+    const started = Date.now();
+    // Used every 50 minutes: never idle.
+    while (Date.now() - started < env.SESSION_MAX_HOURS * 3_600_000 - 50 * 60_000) {
+      vi.setSystemTime(Date.now() + 50 * 60_000);
+      await expect(requireProvider(request())).resolves.toMatchObject({ token: "provider-token" });
+    }
+    vi.setSystemTime(started + env.SESSION_MAX_HOURS * 3_600_000 + 1000);
+    await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+  });
+
+  test("a keep-alive write does not bring back a session signed out meanwhile", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const request = await signedInRequest();
+    // A request of the session reads it, a sign-out deletes it, then the request writes its use.
+    const reading = await getSession(request());
+    await sessionStorage.destroySession(await getSession(request()));
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    reading.set("lastSeenAt", Date.now());
+    await sessionStorage.commitSession(reading);
+    await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+  });
+
+  test("a password change ends the user's other sessions and gives this one a new id", async () => {
+    const here = await signedInRequest("changer");
+    const elsewhere = await signedInRequest("changer");
+    const someoneElse = await signedInRequest("bystander");
+    const renewed = (await renewSessionAlone(here())).split(";")[0];
+    await expect(requireProvider(here())).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(elsewhere())).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(someoneElse())).resolves.toMatchObject({
+      token: "provider-token",
+    });
+    const fresh = new Request("http://portal/reservations/list", { headers: { Cookie: renewed } });
+    await expect(requireProvider(fresh)).resolves.toMatchObject({ token: "provider-token" });
   });
 });

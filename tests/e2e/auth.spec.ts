@@ -161,7 +161,7 @@ test.describe("forms", () => {
 });
 
 test.describe("sign-in throttling", () => {
-  test("ten failures lock the username, even with the right password, without asking the provider", async ({
+  test("ten failures lock the client out, even with the right password, without asking the provider", async ({
     portal,
     page,
     sandbox,

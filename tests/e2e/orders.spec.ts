@@ -85,7 +85,21 @@ test.describe("receipts", () => {
       payerName: "Sara Ahmadi",
       state: "New",
     });
-    const stored = await fetch(`${sandbox.url}/PublicFiles/${payment.fileName}`);
+    // The stored file, read back as the provider serves a receipt: to its agency, with a token.
+    const { access_token: token } = (await (
+      await fetch(`${sandbox.url}/token`, {
+        method: "POST",
+        headers: { "X-Request-Reference": "orders-spec" },
+        body: new URLSearchParams({
+          grant_type: "password",
+          username: "demo",
+          password: "Demo1234",
+        }),
+      })
+    ).json()) as { access_token: string };
+    const stored = await fetch(`${sandbox.url}/api/UploadPublicFiles/${payment.fileName}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: "*/*" },
+    });
     expect(Buffer.from(await stored.arrayBuffer()).equals(PNG)).toBe(true);
 
     await portal.visit("/payments");

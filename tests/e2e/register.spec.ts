@@ -129,7 +129,7 @@ test.describe("registration", () => {
     }
     expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
     // Another client still may.
-    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.44" });
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.44" });
     const other = await portal.sendForm("/auth/register", { ...fields, username: "caspian9" });
     expect(other.status()).toBe(302);
   });

@@ -613,7 +613,7 @@ test.describe("new request wizard: one request per submit", () => {
       await page.waitForURL(`${first.url}/reservations/list`);
       expect((await sandbox.state()).receivedReservations).toHaveLength(1);
       // The session and the draft live in Redis, not in either process's files.
-      expect(await redis.client.keys("session:*")).toHaveLength(1);
+      expect(await redis.client.keys("record:session:*")).toHaveLength(1);
     } finally {
       await Promise.all([first.kill(), second.kill()]);
       await redis.stop();

@@ -1,0 +1,218 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEMO_USER, OTHER_AGENCY_USER } from "#tests/mocks/seed";
+import { expect, startPortalInstance, test } from "./fixtures";
+import { submitReceipt } from "./journeys";
+import { workerServers } from "./servers";
+
+/**
+ * Who may do what, tried as a second agency's user or an outsider would: another agency's
+ * receipts, a password change and the sessions it ends, guesses at a password, costly actions sent
+ * by the dozen, provider files, a sign-in link that cannot be followed, half-sent uploads.
+ */
+
+test.describe("another agency's files", () => {
+  test("a receipt's stored name opens nothing through the banner route, for its agency or another", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await submitReceipt(portal, 3002, "RC-PRIVATE-1");
+    const receipt = (await sandbox.state()).uploads.at(-1)!.name;
+    // Named so nobody can guess it, and never a public file.
+    expect(receipt).toMatch(/^receipt-[0-9a-f-]{36}\.png$/);
+    const banner = (await sandbox.state()).pictures.find((picture) => picture.groupId === 2)!;
+    expect((await page.request.get(`/dashboard/banners/${banner.fileName}`)).status()).toBe(200);
+    expect((await page.request.get(`/dashboard/banners/${receipt}`)).status()).toBe(404);
+
+    await portal.signInDirectly(OTHER_AGENCY_USER);
+    expect((await page.request.get(`/dashboard/banners/${receipt}`)).status()).toBe(404);
+    for (const guess of ["receipt-20005.png", "receipt-20000.png"])
+      expect((await page.request.get(`/dashboard/banners/${guess}`)).status()).toBe(404);
+  });
+
+  test("a provider's file comes as a download that runs nothing", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "headers of one answer: one run is enough");
+    await portal.signInDirectly();
+    const report = await page.request.get("/orders/order-details/3001/accounting-report");
+    expect(report.status()).toBe(200);
+    expect(report.headers()["content-disposition"]).toMatch(/^attachment; filename="/);
+    expect(report.headers()["content-security-policy"]).toContain("sandbox");
+    expect(report.headers()["content-type"]).toBe("application/pdf");
+  });
+});
+
+test.describe("sessions", () => {
+  test("a password change signs out the user's other browsers; this one goes on", async ({
+    portal,
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const elsewhere = await browser.newContext({ javaScriptEnabled });
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(`${workerServers().portalUrl}/auth/login`);
+      await other.getByLabel("Username").fill(DEMO_USER.userName);
+      await other.getByLabel("Password").fill(DEMO_USER.password);
+      await other.getByRole("button", { name: "Sign in" }).click();
+      await other.waitForURL(/\/dashboard$/);
+
+      await portal.signIn();
+      await portal.visit("/changePassword");
+      await page.getByLabel("Current password").fill(DEMO_USER.password);
+      await page.getByLabel("New password", { exact: true }).fill("Better2026x");
+      await page.getByLabel("Repeat the new password").fill("Better2026x");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.getByText("Your password was changed")).toBeVisible();
+      await portal.visit("/reservations/list");
+      await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
+
+      await other.goto(`${workerServers().portalUrl}/reservations/list`);
+      await other.waitForURL(/\/auth\/login/);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  test("wrong current passwords count like failed sign-ins", async ({
+    portal,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    await portal.signInDirectly();
+    const change = (current: string) =>
+      portal.sendForm("/changePassword", {
+        currentPassword: current,
+        newPassword: "Better2026x",
+        confirmPassword: "Better2026x",
+      });
+    for (let guess = 0; guess < 10; guess++)
+      expect((await change(`Guess${guess}Guess`)).status()).toBe(400);
+    const refused = await change(DEMO_USER.password);
+    expect(refused.status()).toBe(429);
+    expect(await refused.text()).toContain("Too many failed sign-ins");
+  });
+
+  test("a sign-in link whose target no header can hold leads to the dashboard", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    const csrf = await portal.securityTokenOf("/auth/login?redirectTo=%2F%E2%80%A8x");
+    const answer = await page.request.post("/auth/login?redirectTo=%2F%E2%80%A8x", {
+      form: {
+        csrf,
+        username: DEMO_USER.userName,
+        password: DEMO_USER.password,
+        redirectTo: "/\u2028x",
+      },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers()["location"]).toBe("/dashboard");
+  });
+});
+
+test.describe("throttles an outsider cannot turn against users", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "requests, not pages: one run is enough");
+
+  test("ten wrong passwords for a user from one client do not keep the user out from another", async ({
+    portal,
+    page,
+  }) => {
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "203.0.113.66" });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const failed = await portal.sendForm("/auth/login", {
+        username: OTHER_AGENCY_USER.userName,
+        password: `Wrong${attempt}Wrong`,
+      });
+      expect(failed.status()).toBe(400);
+    }
+    const attacker = await portal.sendForm("/auth/login", {
+      username: OTHER_AGENCY_USER.userName,
+      password: OTHER_AGENCY_USER.password,
+    });
+    expect(attacker.status()).toBe(429);
+    // The agency's own clerk, at her own office.
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.20" });
+    const clerk = await portal.sendForm("/auth/login", {
+      username: OTHER_AGENCY_USER.userName,
+      password: OTHER_AGENCY_USER.password,
+    });
+    expect(clerk.status()).toBe(302);
+  });
+
+  test("forty notes sent at once: a person's share goes through, the rest get a translated 429 with the text kept", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signInDirectly();
+    const csrf = await portal.securityTokenOf("/reservations/reservation-details/7001");
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        page.request.post("/reservations/reservation-details/7001", {
+          form: { csrf, intent: "note", content: `Note number ${index}` },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status());
+    expect(statuses.filter((status) => status === 302)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const refused = answers.find((answer) => answer.status() === 429)!;
+    const text = await refused.text();
+    expect(text).toContain("You have sent this many times in a short while");
+    expect(text).toMatch(/Note number \d+/);
+    const sent = (await sandbox.calls()).filter(
+      (call) => call.method === "PUT" && call.model === "CreateReserveNoteData",
+    );
+    expect(sent).toHaveLength(30);
+  });
+});
+
+test.describe("uploads", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "requests, not pages: one run is enough");
+
+  test("an upload cut off halfway leaves nothing on disk", async ({ portal, page }) => {
+    const folder = mkdtempSync(join(tmpdir(), "portal-e2e-tmp-"));
+    const instance = await startPortalInstance({ TMPDIR: folder });
+    try {
+      await portal.signInDirectly();
+      const receiptPage = `${instance.url}/orders/order-details/3002/receipt`;
+      const csrf = await portal.securityTokenOf(receiptPage);
+      const cookie = (await page.context().cookies())
+        .map((entry) => `${entry.name}=${entry.value}`)
+        .join("; ");
+      const head =
+        `--cut\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${csrf}\r\n` +
+        '--cut\r\nContent-Disposition: form-data; name="receipt"; filename="r.png"\r\n' +
+        "Content-Type: image/png\r\n\r\n";
+      const { port } = new URL(instance.url);
+      const socket = connect(Number(port), "127.0.0.1");
+      await new Promise((done) => socket.once("connect", done));
+      socket.write(
+        `POST /orders/order-details/3002/receipt HTTP/1.1\r\nHost: localhost:${port}\r\n` +
+          `Cookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=cut\r\n` +
+          `Content-Length: ${2 * 1024 * 1024}\r\n\r\n${head}`,
+      );
+      socket.write(Buffer.alloc(512 * 1024));
+      // The file is being written: an upload folder of its own, then the sender goes away.
+      await expect.poll(() => readdirSync(folder).length).toBe(1);
+      socket.destroy();
+      await expect.poll(() => readdirSync(folder)).toEqual([]);
+    } finally {
+      await instance.kill();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
