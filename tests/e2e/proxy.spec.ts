@@ -215,7 +215,7 @@ test.describe("through the proxy, requests", () => {
     expect(manifest.status()).toBeLessThan(400);
   });
 
-  test("a body over its route's limit is refused at the proxy; its log holds paths, not queries", async ({
+  test("a body over its route's limit, forged hosts and ids, encoded dots: refused or replaced at the proxy; its log holds paths, not queries", async ({
     cluster,
     page,
   }) => {
@@ -231,6 +231,31 @@ test.describe("through the proxy, requests", () => {
     await expect.poll(proxyLog).toContain('"GET /auth/login"');
     expect(proxyLog()).toContain('"POST /auth/login"');
     expect(proxyLog()).not.toContain("Traveller");
+    // A client cannot name the host its post came to (and so pass the origin check), nor give its
+    // request the id of another one, nor reach a path through encoded dots.
+    const forged = await page.request.post(`${cluster.url}/auth/login`, {
+      headers: { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" },
+      form: { username: "demo", password: "x" },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+    const ids = await page.request.get(`${cluster.url}/auth/login`, {
+      headers: { "X-Request-Id": "forged-id-0001" },
+    });
+    expect(ids.headers()["x-request-id"]).not.toBe("forged-id-0001");
+    // Sent as written: a browser's URL parser would resolve the dots itself.
+    const rawStatus = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(cluster.url);
+        httpRequest({ hostname, port, path }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        })
+          .on("error", reject)
+          .end();
+      });
+    expect(await rawStatus("/assets/%2e%2e/server/index.js")).toBe(400);
+    expect(await rawStatus("/dashboard/banners/..%2f..%2fsecret")).toBe(400);
     // No instance read it.
     for (const instance of cluster.instances)
       expect(readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")).not.toContain(
