@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, type Portal, type Sandbox } from "./fixtures";
+import { PNG, receiptFields } from "./journeys";
 
 /**
  * Whatever a form is sent, typed or forged: never a 5xx, a translated message, the values back in
@@ -47,20 +48,6 @@ const CHANGE_DATES = "/reservations/modify-date-reservation/7001";
 const TICKET = "/orders/order-details/3002";
 const REPLY = "/orders/order-details/3001/tickets/15001";
 const RECEIPT = "/orders/order-details/3002/receipt";
-
-const receiptFields = (overrides: Record<string, string>) => ({
-  receiptNumber: "RC-1001",
-  paymentDate: "2026/11/20",
-  paymentTime: "10:30",
-  receiptPaymentType: "1",
-  sendersName: "Sara Ahmadi",
-  amount: "1250",
-  currency: "1",
-  bank: "",
-  description: "",
-  ...overrides,
-});
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
 const BAD_POSTS: BadPost[] = [
   // Sign-in and password

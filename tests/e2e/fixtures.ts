@@ -181,6 +181,12 @@ export class Portal {
     return this.page.request.post(path, { form: { csrf, ...fields }, maxRedirects: 0 });
   }
 
+  /** The browser's cookies, as a Cookie header for requests sent without the browser. */
+  async cookieHeader() {
+    const cookies = await this.page.context().cookies();
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+  }
+
   /** The security token (CSRF) the forms of the page at `path` carry. */
   async securityTokenOf(path: string) {
     const form = await this.page.request.get(path);

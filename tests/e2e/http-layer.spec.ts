@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { PUBLIC_PAGES, SIGNED_IN_PAGE_GROUPS } from "#tests/pages";
-import type { Page } from "@playwright/test";
 import { expect, startPortalInstance, test, type Portal } from "./fixtures";
+import { PNG, receiptFields } from "./journeys";
 import { workerServers } from "./servers";
 
 /**
@@ -19,12 +19,6 @@ const MB = 1024 * 1024;
 function residentBytes(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
-/** The browser's cookies for the portal, as a Cookie header for requests made without it. */
-async function cookieHeader(page: Page) {
-  const cookies = await page.context().cookies();
-  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 }
 
 /**
@@ -91,7 +85,6 @@ test.describe("limits before a body is read", () => {
 
   test("200 MB sent to the sign-in and the receipt action: 413 at once, memory untouched", async ({
     portal,
-    page,
   }) => {
     // A small young generation and one malloc arena: garbage is collected, and freed buffers
     // reused, within a megabyte or two instead of letting the resident size wander by tens, so
@@ -102,7 +95,7 @@ test.describe("limits before a body is read", () => {
     });
     try {
       await portal.signInDirectly();
-      const cookie = await cookieHeader(page);
+      const cookie = await portal.cookieHeader();
       const form = { "Content-Type": "application/x-www-form-urlencoded" };
       const receipt = `${instance.url}/orders/order-details/3001/receipt`;
       const multipart = { "Content-Type": "multipart/form-data; boundary=portal", Cookie: cookie };
@@ -181,7 +174,6 @@ test.describe("limits before a body is read", () => {
 
   test("a sender that stalls is cut off; a receipt sent slowly but steadily gets through", async ({
     portal,
-    page,
     sandbox,
   }) => {
     const instance = await startPortalInstance({ BODY_IDLE_TIMEOUT_MS: "2000" });
@@ -212,26 +204,12 @@ test.describe("limits before a body is read", () => {
       // Order 3002 has no payment waiting to be verified: the provider takes a receipt for it.
       const receiptPage = `${instance.url}/orders/order-details/3002/receipt`;
       const csrf = await portal.securityTokenOf(receiptPage);
-      const cookie = await cookieHeader(page);
+      const cookie = await portal.cookieHeader();
       const boundary = "slow3g";
       const field = (name: string, value: string) =>
         `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-      const fields = {
-        csrf,
-        receiptNumber: "RC-SLOW-3G",
-        paymentDate: "2026/11/20",
-        paymentTime: "10:30",
-        receiptPaymentType: "1",
-        sendersName: "Sara Ahmadi",
-        amount: "1250",
-        currency: "1",
-        bank: "",
-        description: "",
-      };
-      const png = Buffer.concat([
-        Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"),
-        Buffer.alloc(192 * 1024 - 16),
-      ]);
+      const fields = { csrf, ...receiptFields({ receiptNumber: "RC-SLOW-3G" }) };
+      const png = Buffer.concat([PNG, Buffer.alloc(192 * 1024 - PNG.length)]);
       const body = Buffer.concat([
         Buffer.from(
           Object.entries(fields)

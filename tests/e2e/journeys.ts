@@ -50,6 +50,20 @@ export const PNG = Buffer.from(
   "base64",
 );
 
+/** What the receipt form sends for a valid receipt, but the file (and its token), as typed values. */
+export const receiptFields = (overrides: Record<string, string> = {}) => ({
+  receiptNumber: "RC-1001",
+  paymentDate: "2026/11/20",
+  paymentTime: "10:30",
+  receiptPaymentType: "1",
+  sendersName: "Sara Ahmadi",
+  amount: "1250",
+  currency: "1",
+  bank: "",
+  description: "",
+  ...overrides,
+});
+
 /** Fills every receipt field but the file; the form is the dialog's (JS) or the page's. */
 export async function fillReceipt(portal: Portal, receiptNumber: string) {
   const { page } = portal;

@@ -183,16 +183,14 @@ test.describe("throttles an outsider cannot turn against users", () => {
 test.describe("uploads", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "requests, not pages: one run is enough");
 
-  test("an upload cut off halfway leaves nothing on disk", async ({ portal, page }) => {
+  test("an upload cut off halfway leaves nothing on disk", async ({ portal }) => {
     const folder = mkdtempSync(join(tmpdir(), "portal-e2e-tmp-"));
     const instance = await startPortalInstance({ TMPDIR: folder });
     try {
       await portal.signInDirectly();
       const receiptPage = `${instance.url}/orders/order-details/3002/receipt`;
       const csrf = await portal.securityTokenOf(receiptPage);
-      const cookie = (await page.context().cookies())
-        .map((entry) => `${entry.name}=${entry.value}`)
-        .join("; ");
+      const cookie = await portal.cookieHeader();
       const head =
         `--cut\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${csrf}\r\n` +
         '--cut\r\nContent-Disposition: form-data; name="receipt"; filename="r.png"\r\n' +
