@@ -49,7 +49,8 @@ async function currentLayer() {
 }
 
 // The dev server's build changes under it; its settings do not, so they are read once.
-const { limits, bodyLimitFor } = await currentLayer();
+const { limits, bodyLimitFor, createLogger } = await currentLayer();
+const log = createLogger();
 
 /** An id a load balancer already gave the request is kept when it looks like one (no log injection). */
 const ACCEPTED_INCOMING_ID = /^[\w.:-]{8,64}$/;
@@ -77,10 +78,7 @@ function requestIdAndLog(req: Request, res: Response, next: NextFunction) {
   inFlight += 1;
   res.once("close", () => {
     inFlight -= 1;
-    const line = {
-      time: new Date().toISOString(),
-      level: res.statusCode >= 500 ? "error" : "info",
-      msg: "request",
+    (res.statusCode >= 500 ? log.error : log.info)("request", {
       method: req.method,
       // Only the path: a query string can carry what a user searched for (a guest's name).
       path: req.path,
@@ -89,8 +87,7 @@ function requestIdAndLog(req: Request, res: Response, next: NextFunction) {
       requestId,
       // The browser went away before the whole answer was sent.
       ...(res.writableFinished ? {} : { aborted: true }),
-    };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
+    });
     if (inFlight === 0) {
       for (const done of drainWaiters) done();
       drainWaiters.clear();
@@ -214,9 +211,11 @@ function crossOriginRefusal(req: Request, res: Response, next: NextFunction) {
     // An Origin that is not a URL was not sent by a browser on this portal.
   }
   if (host && originHost === host) return next();
-  process.stdout.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: "warn", msg: "cross-origin post refused", method: req.method, path: req.path, requestId: req.headers["x-request-id"] })}\n`,
-  );
+  log.warn("cross-origin post refused", {
+    method: req.method,
+    path: req.path,
+    requestId: String(req.headers["x-request-id"]),
+  });
   refuse(req, res, 403).catch(next);
 }
 
@@ -272,13 +271,9 @@ function listening() {
  * (exit 1), as an orchestrator would.
  */
 async function shutDown(signal: string) {
-  const log = (msg: string, extra: object = {}) =>
-    process.stdout.write(
-      `${JSON.stringify({ time: new Date().toISOString(), level: "info", msg, signal, ...extra })}\n`,
-    );
-  log("shutting down", { inFlight });
+  log.info("shutting down", { signal, inFlight });
   setTimeout(() => {
-    log("grace period over, requests cut off", { inFlight });
+    log.info("grace period over, requests cut off", { signal, inFlight });
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
   server.close();
@@ -287,7 +282,7 @@ async function shutDown(signal: string) {
   if (inFlight > 0) await new Promise<void>((done) => drainWaiters.add(done));
   await viteDevServer?.close();
   await (await currentLayer()).runShutdownClosers();
-  log("shut down");
+  log.info("shut down", { signal });
   process.exit(0);
 }
 
