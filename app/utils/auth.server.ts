@@ -4,7 +4,6 @@ import { getTranslator } from "~/utils/i18n.server";
 import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http";
 import { requestIdOf } from "~/utils/request-log.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
-import { csrf } from "~/utils/csrf.server";
 import { recordStore } from "~/utils/draft-store.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
@@ -134,9 +133,6 @@ export async function startSession(
   const headers = new Headers();
   if (destroyed) headers.append("Set-Cookie", destroyed);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
-  // A new form token too: one read before sign-in (a planted one) is worth nothing after it.
-  const [, csrfCookie] = await csrf.commitToken();
-  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   return redirect(safeRedirectPath(redirectTo, HOME_PATH), { headers });
 }
 
