@@ -23,7 +23,7 @@ import { changePassword } from "~/utils/provider/users.server";
 import { ProviderError } from "~/utils/provider/request.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
 import { startSignInAttempt } from "~/utils/sign-in-throttle.server";
-import { localizeDigits } from "~/utils/numbers";
+import { waitMessage } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { existingPassword, passwordRule } from "~/utils/validation";
 
@@ -59,12 +59,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const userName = await requireUserName(request);
   const attempt = await startSignInAttempt(context.clientAddress, userName);
   if (attempt.lockedForMinutes !== null) {
-    const minutes = attempt.lockedForMinutes;
-    const t = context.translator("auth");
-    const message = t("login.tooManyAttempts", {
-      count: minutes,
-      minutes: localizeDigits(minutes, context.language),
-    });
+    const message = waitMessage(
+      context.translator("auth"),
+      context.language,
+      "login.tooManyAttempts",
+      attempt.lockedForMinutes,
+    );
     return data(submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }), {
       status: 429,
     });

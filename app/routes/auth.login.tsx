@@ -13,7 +13,7 @@ import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous, startSession } from "~/utils/auth.server";
 import { readForm } from "~/utils/form-data.server";
 import { pageTitleMeta } from "~/utils/meta";
-import { localizeDigits } from "~/utils/numbers";
+import { waitMessage } from "~/utils/rate-limit.server";
 import { startSignInAttempt } from "~/utils/sign-in-throttle.server";
 import { useIsPending } from "~/utils/misc";
 import { ProviderError } from "~/utils/provider/request.server";
@@ -48,20 +48,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const attempt = await startSignInAttempt(context.clientAddress, username);
   const lockedFor = attempt.lockedForMinutes;
   if (lockedFor !== null) {
-    const t = context.translator("auth");
-    const language = context.language;
-    return data(
-      submission.reply({
-        formErrors: [
-          t("login.tooManyAttempts", {
-            count: lockedFor,
-            minutes: localizeDigits(lockedFor, language),
-          }),
-        ],
-        hideFields: ["password"],
-      }),
-      { status: 429 },
+    const message = waitMessage(
+      context.translator("auth"),
+      context.language,
+      "login.tooManyAttempts",
+      lockedFor,
     );
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+      status: 429,
+    });
   }
   try {
     const token = await requestToken(anonymousProvider(request), {

@@ -22,8 +22,7 @@ import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
 import { registerAgency } from "~/utils/provider/agency.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
-import { countAgainstLimit } from "~/utils/rate-limit.server";
-import { localizeDigits } from "~/utils/numbers";
+import { countAgainstLimit, waitMessage } from "~/utils/rate-limit.server";
 import {
   emailAddress,
   passwordRule,
@@ -84,10 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     (await countAgainstLimit("registrationPerClient", context.clientAddress)) ??
     (await countAgainstLimit("registrationOverall", "all"));
   if (minutes !== null) {
-    const message = context.translator()("errors.tooManyRequests", {
-      count: minutes,
-      minutes: localizeDigits(minutes, context.language),
-    });
+    const message = waitMessage(
+      context.translator(),
+      context.language,
+      "errors.tooManyRequests",
+      minutes,
+    );
     return data(submission.reply({ formErrors: [message], hideFields: secrets }), { status: 429 });
   }
   const value = submission.value;

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { requireUserName } from "~/utils/auth.server";
 import { recordStore } from "~/utils/draft-store.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
@@ -44,9 +45,11 @@ export async function countAgainstLimit(limit: LimitName, subject: string) {
 export async function userOverLimitMessage(request: Request, limit: LimitName) {
   const minutes = await countAgainstLimit(limit, await requireUserName(request));
   if (minutes === null) return null;
-  const t = await getTranslator(request);
-  return t("errors.tooManyRequests", {
-    count: minutes,
-    minutes: localizeDigits(minutes, await i18nServer.getLocale(request)),
-  });
+  const [t, language] = await Promise.all([getTranslator(request), i18nServer.getLocale(request)]);
+  return waitMessage(t, language, "errors.tooManyRequests", minutes);
+}
+
+/** A refusal that says how many minutes to wait (`key` takes `count` and `minutes`), in the user's digits. */
+export function waitMessage(t: TFunction, language: string, key: string, minutes: number) {
+  return t(key, { count: minutes, minutes: localizeDigits(minutes, language) });
 }

@@ -72,10 +72,12 @@ export async function startSignInAttempt(
   clientAddress: string,
   userName: string,
 ): Promise<SignInAttempt> {
-  const clientPlace = await takePlace(clientKey(clientAddress));
+  const [clientPlace, failuresEverywhere] = await Promise.all([
+    takePlace(clientKey(clientAddress)),
+    recordStore.get<number>(globalKey()).then((count) => count ?? 0),
+  ]);
   if (!clientPlace) return { lockedForMinutes: await minutesUntilFree(clientKey(clientAddress)) };
   const clientHasFailed = !clientPlace.endsWith(":0");
-  const failuresEverywhere = (await recordStore.get<number>(globalKey())) ?? 0;
   if (clientHasFailed && failuresEverywhere >= env.SIGNIN_GLOBAL_MAX_FAILURES) {
     await recordStore.delete(clientPlace);
     return { lockedForMinutes: minutesLeftInWindow() };

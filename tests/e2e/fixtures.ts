@@ -78,6 +78,27 @@ export class Sandbox {
   resolveTicket(id: number) {
     return this.call("POST", `/tickets/${id}/resolve`);
   }
+  /**
+   * A stored receipt file, read as the provider serves one: to the agency that uploaded it, with a
+   * token of one of its users (`GET /api/UploadPublicFiles/{name}`).
+   */
+  async receiptFile(fileName: string, user: { userName: string; password: string }) {
+    const signIn = await fetch(`${this.url}/token`, {
+      method: "POST",
+      headers: { "X-Request-Reference": "e2e-receipt-file" },
+      body: new URLSearchParams({
+        grant_type: "password",
+        username: user.userName,
+        password: user.password,
+      }),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const file = await fetch(`${this.url}/api/UploadPublicFiles/${encodeURIComponent(fileName)}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: "*/*" },
+    });
+    if (!file.ok) throw new Error(`Receipt ${fileName}: ${file.status}`);
+    return Buffer.from(await file.arrayBuffer());
+  }
   /** The provider's desk opens the thread: the agency's notes show as read. */
   providerReadsNotes(requestId: number) {
     return this.call("POST", `/requests/${requestId}/notes/read`);

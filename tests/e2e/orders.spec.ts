@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { SandboxState } from "#tests/mocks/model";
+import { DEMO_USER } from "#tests/mocks/seed";
 import { formatDateInput } from "~/utils/date-input";
 import { expect, test } from "./fixtures";
 import { fillReceipt, openReceiptForm, PNG, submitReceipt } from "./journeys";
@@ -85,22 +86,8 @@ test.describe("receipts", () => {
       payerName: "Sara Ahmadi",
       state: "New",
     });
-    // The stored file, read back as the provider serves a receipt: to its agency, with a token.
-    const { access_token: token } = (await (
-      await fetch(`${sandbox.url}/token`, {
-        method: "POST",
-        headers: { "X-Request-Reference": "orders-spec" },
-        body: new URLSearchParams({
-          grant_type: "password",
-          username: "demo",
-          password: "Demo1234",
-        }),
-      })
-    ).json()) as { access_token: string };
-    const stored = await fetch(`${sandbox.url}/api/UploadPublicFiles/${payment.fileName}`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: "*/*" },
-    });
-    expect(Buffer.from(await stored.arrayBuffer()).equals(PNG)).toBe(true);
+    const stored = await sandbox.receiptFile(payment.fileName!, DEMO_USER);
+    expect(stored.equals(PNG)).toBe(true);
 
     await portal.visit("/payments");
     await expect(page.getByTestId("receipt-payments").locator("tbody tr").first()).toContainText(
