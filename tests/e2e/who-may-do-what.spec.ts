@@ -27,6 +27,12 @@ test.describe("another agency's files", () => {
     const banner = (await sandbox.state()).pictures.find((picture) => picture.groupId === 2)!;
     expect((await page.request.get(`/dashboard/banners/${banner.fileName}`)).status()).toBe(200);
     expect((await page.request.get(`/dashboard/banners/${receipt}`)).status()).toBe(404);
+    // A public file the provider serves to anyone, but not a banner: the portal's list decides.
+    const notABanner = (await sandbox.state()).pictures.find((picture) => picture.groupId !== 2)!;
+    expect((await fetch(`${sandbox.url}/PublicFiles/${notABanner.fileName}`)).status).toBe(200);
+    expect((await page.request.get(`/dashboard/banners/${notABanner.fileName}`)).status()).toBe(
+      404,
+    );
 
     await portal.signInDirectly(OTHER_AGENCY_USER);
     expect((await page.request.get(`/dashboard/banners/${receipt}`)).status()).toBe(404);
