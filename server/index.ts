@@ -258,6 +258,7 @@ const server: Server = HOST ? app.listen(PORT, HOST, listening) : app.listen(POR
 // 3G included) within REQUEST_TIMEOUT_MS; Node answers 408 past either.
 server.headersTimeout = limits.headersTimeoutMs;
 server.requestTimeout = limits.requestTimeoutMs;
+server.keepAliveTimeout = limits.keepAliveTimeoutMs;
 
 function listening() {
   const address = server.address();

@@ -2,6 +2,8 @@ import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
 import { renewSessionAlone, requireProvider } from "./auth.server";
 import { env } from "./env.server";
+import { loadWizard } from "./reservation-wizard.server";
+import type { Draft } from "./reservation-wizard";
 import { getSession, sessionStorage } from "./session.server";
 
 async function signedInRequest(userName = "demo") {
@@ -38,6 +40,21 @@ describe("idle sessions", () => {
     );
     // The session is gone: the same cookie finds nothing.
     await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+  });
+
+  test("the draft saved before the session ended is there after the next sign-in", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const before = await signedInRequest("returning-clerk");
+    const wizard = await loadWizard(before(), {});
+    const hotel = { propertyId: 2101 } as unknown as Draft["hotel"];
+    await wizard.save({ ...wizard.draft, hotel });
+    vi.setSystemTime(Date.now() + (env.SESSION_IDLE_MINUTES + 1) * 60_000);
+    await expect(loadWizard(before(), {})).rejects.toBeInstanceOf(Response);
+    const after = await signedInRequest("returning-clerk");
+    const resumed = await loadWizard(after(), {});
+    expect(resumed.draft.hotel).toEqual(hotel);
+    // Saved by the session that ended: the wizard offers to continue it or start over.
+    expect(resumed.fromAnotherSession).toBe(true);
   });
 });
 

@@ -65,6 +65,10 @@ const envSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
     BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+    // How long an idle keep-alive connection stays open (Node's own 5 s by default). Behind a load
+    // balancer that keeps connections longer, set it above the balancer's idle timeout, or a
+    // request it sends as the portal closes the connection meets a reset.
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

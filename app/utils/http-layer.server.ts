@@ -28,6 +28,7 @@ export const limits = {
   headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
   bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
   requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+  keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
   clientAddressHeader: env.CLIENT_ADDRESS_HEADER,
 };
 

@@ -6,7 +6,9 @@ import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
 import { DEMO_USER } from "#tests/mocks/seed";
 import {
+  crashLinesOf,
   freePort,
+  type PortalRecord,
   SESSION_SECRET,
   startPortal,
   startWorkerServers,
@@ -253,8 +255,8 @@ export async function secretsToKeep(sandbox: Sandbox) {
 
 /**
  * A portal instance beside the worker's own, on its sessions (a sign-in on one holds on the
- * other), started the first time a test of the worker asks for it; when the worker ends, its log
- * must hold no unhandled rejection.
+ * other), started the first time a test of the worker asks for it. Its log is checked with every
+ * other portal's when the worker ends.
  */
 function instanceOfTheWorker(
   env: () => Promise<Record<string, string>>,
@@ -265,15 +267,24 @@ function instanceOfTheWorker(
   return [
     async ({ servers: _servers }, use) => {
       const instance = await startPortalInstance(await env());
-      try {
-        await use(instance.url);
-      } finally {
-        await instance.kill();
-      }
-      expect(instance.output(), "unhandled rejections").not.toMatch(/unhandled/i);
+      await use(instance.url);
     },
     { scope: "worker", timeout: 30_000 },
   ];
+}
+
+/**
+ * After every test of a worker, in what every portal process it started wrote (its own, the extra
+ * instances, those tests started and killed): no secret, no crash nor unhandled rejection, and
+ * none ended without a test ending it.
+ */
+export function expectPortalsEndedClean(portals: PortalRecord[], secrets: string[]) {
+  for (const { logFile, log, diedOnItsOwn } of portals) {
+    expect(diedOnItsOwn, `${logFile}: the portal ended on its own`).toBeNull();
+    expect(crashLinesOf(log), `crashes or unhandled rejections in ${logFile}`).toEqual([]);
+    const leaked = secrets.filter((secret) => log.includes(secret));
+    expect(leaked, `secrets in ${logFile}`).toEqual([]);
+  }
 }
 
 /**
@@ -297,18 +308,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const started = await startWorkerServers(workerInfo.parallelIndex);
       await use(started.servers);
       let secrets: string[] = [];
-      let log = "";
+      let portals: PortalRecord[] = [];
       try {
         secrets = await secretsToKeep(new Sandbox(started.servers.sandboxUrl));
       } finally {
-        log = await started.stop();
+        portals = await started.stop();
       }
-      // After every test of the worker, in anything the portal wrote: none of them.
-      const leaked = secrets.filter((secret) => log.includes(secret));
-      expect(leaked, `secrets in ${started.logFile}`).toEqual([]);
-      // Nor did anything the provider answered leave a promise rejection unhandled.
-      const unhandled = log.split("\n").filter((line) => /unhandled/i.test(line));
-      expect(unhandled, `unhandled rejections in ${started.logFile}`).toEqual([]);
+      expect(portals.length).toBeGreaterThan(0);
+      expectPortalsEndedClean(portals, secrets);
     },
     { scope: "worker", auto: true, timeout: 60_000 },
   ],
@@ -318,12 +325,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   })),
   baseURL: async ({ servers }, use) => use(servers.portalUrl),
   context: async ({ context }, use) => {
-    // The tests' HTTP requests (page.request) share one keep-alive agent in the worker. One sent on
-    // a connection that the portal closes at that moment, after 5 s idle, is reset unread ("socket
-    // hang up"), which a busy machine makes likely. Playwright resends exactly such a reset when
-    // asked to, and the portal never saw the first one, so a form is still sent once.
+    // The tests' HTTP requests (page.request) reuse keep-alive connections. The worker's portals
+    // keep theirs open longer than a test (KEEP_ALIVE_TIMEOUT_MS, servers.ts); HAProxy closes an
+    // idle one after 10 s, and a request sent at that moment is reset unread. Playwright resends
+    // exactly such a reset when asked to: reads only, since a post resent could hide a portal that
+    // failed while answering it.
     const request = context.request;
-    for (const method of ["get", "post", "fetch", "head", "put", "patch", "delete"] as const) {
+    for (const method of ["get", "head"] as const) {
       const send = request[method].bind(request) as (url: unknown, options?: object) => unknown;
       Object.assign(request, {
         [method]: (url: unknown, options?: object) => send(url, { maxRetries: 2, ...options }),

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { startCluster, type Cluster } from "../../deploy/cluster";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { test as base, expect } from "./fixtures";
+import { test as base, expect, expectPortalsEndedClean, Sandbox, secretsToKeep } from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
 import { SESSION_SECRET } from "./servers";
 import { formatDateInput } from "~/utils/date-input";
@@ -27,6 +27,15 @@ const test = base.extend<object, { cluster: Cluster }>({
       } finally {
         await cluster.stop();
       }
+      // The instances behind the proxy are checked as the worker's own portals are.
+      const secrets = await secretsToKeep(new Sandbox(servers.sandboxUrl));
+      expectPortalsEndedClean(
+        cluster.instances.map(({ name }) => {
+          const logFile = join(cluster.dir, `${name}.log`);
+          return { logFile, log: readFileSync(logFile, "utf8"), diedOnItsOwn: null };
+        }),
+        secrets,
+      );
     },
     { scope: "worker", timeout: 60_000 },
   ],
@@ -35,13 +44,18 @@ const test = base.extend<object, { cluster: Cluster }>({
 
 test.describe.configure({ timeout: 60_000 });
 
-/** How many requests each instance's log holds: the proxy spreads the users' requests. */
+/**
+ * How many users' requests each instance's log holds (HAProxy's health checks not counted): the
+ * proxy spreads them.
+ */
 function requestsPerInstance(cluster: Cluster) {
   return cluster.instances.map(
     (instance) =>
       readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")
         .split("\n")
-        .filter((line) => line.includes('"msg":"request"')).length,
+        .filter(
+          (line) => line.includes('"msg":"request"') && !line.includes('"path":"/healthcheck"'),
+        ).length,
   );
 }
 
@@ -286,6 +300,44 @@ test.describe("through the proxy, requests", () => {
     } finally {
       await victim.start();
     }
+  });
+
+  test("an instance killed while it answers a page: the page still comes, and the restarted instance serves again", async ({
+    cluster,
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signInDirectly();
+    // The provider takes seconds: three page loads at once, one on each instance (round robin),
+    // are all still waiting for it when the victim dies.
+    await sandbox.fault({ path: "/api/*", method: "GET", latencyMs: 3000 });
+    const { length: callsBefore } = await sandbox.calls();
+    const loads = ["/reservations/list", "/orders", "/payments"].map((path) =>
+      page.request.get(path, { maxRedirects: 0, maxRetries: 0 }),
+    );
+    await expect
+      .poll(
+        async () => {
+          const calls = (await sandbox.calls()).slice(callsBefore);
+          return new Set(calls.map((call) => call.requestId)).size;
+        },
+        { message: "one provider call under way for each page load" },
+      )
+      .toBe(3);
+    const victim = cluster.instances[1];
+    const servedBefore = requestsPerInstance(cluster);
+    await victim.kill();
+    // HAProxy sends the GET the victim took and dropped to another instance.
+    for (const load of loads) expect((await load).status()).toBe(200);
+    await sandbox.clearFaults();
+
+    await victim.start();
+    // The restarted instance takes its turn again: of six pages, round robin gives it two.
+    for (let load = 0; load < 6; load += 1)
+      expect((await page.request.get("/dashboard", { maxRedirects: 0 })).status()).toBe(200);
+    const served = requestsPerInstance(cluster)[1] - servedBefore[1];
+    expect(served, "pages served by the restarted instance").toBeGreaterThanOrEqual(1);
   });
 
   test("while Redis is down: the proxy keeps the instances, a page says to try again in a moment; then all is back", async ({

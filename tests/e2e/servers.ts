@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { PORTAL_SERVER } from "../../scripts/portal-build.mjs";
 
 /**
@@ -29,6 +29,8 @@ function portalEnv(port: number, sandboxUrl: string, sessionDir: string) {
     SUPPORT_PHONE: "+98 21 9999 0000",
     // Tests name a client's address in this header to try the per-address throttle.
     CLIENT_ADDRESS_HEADER: "X-Forwarded-For",
+    // Longer than any test: a form a test posts never meets a connection the portal is closing.
+    KEEP_ALIVE_TIMEOUT_MS: "120000",
   };
 }
 
@@ -57,22 +59,65 @@ async function waitUntilAnswering(url: string, timeoutMs = 30_000) {
 type Child = ReturnType<typeof spawn>;
 
 function stopper(child: Child) {
+  let endedOnPurpose = false;
+  let diedOnItsOwn: string | null = null;
   const exited = new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once("exit", resolve);
+    else
+      child.once("exit", (code, signal) => {
+        if (!endedOnPurpose) diedOnItsOwn = signal ? `killed by ${signal}` : `exit code ${code}`;
+        resolve(code);
+      });
   });
   return {
     exited,
+    /** How the process ended if nobody here ended it: a crash (null while it runs, or when stopped). */
+    diedOnItsOwn: () => diedOnItsOwn,
     async kill() {
-      if (child.exitCode === null) child.kill("SIGKILL");
+      endedOnPurpose = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
+    },
+    async stop() {
+      endedOnPurpose = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      return exited;
     },
   };
 }
 
+/** What a portal process left behind once it ended: its whole output, and whether it crashed. */
+export type PortalRecord = { logFile: string; log: string; diedOnItsOwn: string | null };
+
 /**
- * A portal process; `keepOutput` collects what it writes, otherwise its errors go to the run's log.
- * `logFile` keeps everything it writes (its request log and errors) in a file as well.
+ * Every portal process started in this worker (its own, the tests' extra instances), so that the
+ * worker's end can check each one: none crashed, none logged an unhandled rejection or a secret.
+ */
+const portalsOfTheWorker: Array<() => Promise<PortalRecord>> = [];
+
+/**
+ * Ends every portal the worker started that still runs (SIGKILL; each had its chance to crash on
+ * its own before) and reads what each wrote.
+ */
+export async function endPortalsOfTheWorker() {
+  const records = await Promise.all(portalsOfTheWorker.map((end) => end()));
+  portalsOfTheWorker.length = 0;
+  return records;
+}
+
+/**
+ * What in a portal's output shows a failure that no page showed: Node's footer under a fatal error
+ * (an uncaught exception, or an unhandled rejection, which Node 20 turns into one), or a warning of
+ * an unhandled rejection.
+ */
+export function crashLinesOf(log: string) {
+  return log.split("\n").filter((line) => /^Node\.js v\d+|unhandled/i.test(line));
+}
+
+/**
+ * A portal process; its output goes to `logFile` (by default beside `sessionDir`), and with
+ * `keepOutput` is also kept in memory for the test; when the worker ends its log is checked
+ * (`endPortalsOfTheWorker`).
  */
 export async function startPortal({
   sandboxUrl,
@@ -88,24 +133,34 @@ export async function startPortal({
   logFile?: string;
 }) {
   const port = await freePort();
+  const logPath = logFile ?? join(dirname(sessionDir), `portal-${port}.log`);
   const child = spawn(process.execPath, PORTAL_COMMAND, {
     env: { ...process.env, ...portalEnv(port, sandboxUrl, sessionDir), ...env },
-    stdio: ["ignore", keepOutput || logFile ? "pipe" : "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  const log = logFile ? createWriteStream(logFile) : null;
+  const log = createWriteStream(logPath);
   // After "exit" the pipes may still hold the last lines; "close" comes once they are read.
   const closed = new Promise((resolve) => child.once("close", resolve));
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
-    log?.write(chunk);
+    log.write(chunk);
     if (keepOutput) output += chunk.toString();
   });
   child.stderr?.on("data", (chunk: Buffer) => {
-    log?.write(chunk);
+    log.write(chunk);
     if (keepOutput) output += chunk.toString();
-    else process.stderr.write(chunk);
   });
-  const { exited, kill } = stopper(child);
+  const { exited, kill, stop, diedOnItsOwn } = stopper(child);
+  const writtenLog = async () => {
+    await closed;
+    if (log.writable) await new Promise((resolve) => log.end(resolve));
+    return readFileSync(logPath, "utf8");
+  };
+  portalsOfTheWorker.push(async () => {
+    const died = diedOnItsOwn();
+    await kill();
+    return { logFile: logPath, log: await writtenLog(), diedOnItsOwn: died };
+  });
   // Cookies of `localhost` reach every portal of the worker's browser (cookies ignore ports).
   const url = `http://localhost:${port}`;
   await waitUntilAnswering(`${url}/healthcheck`);
@@ -116,18 +171,9 @@ export async function startPortal({
     output: () => output,
     /** SIGKILL: no chance to finish anything, as a crash. */
     kill,
-    /** Once the process has ended: all it wrote to `logFile`. */
-    async writtenLog() {
-      await closed;
-      if (!log || !logFile) return "";
-      await new Promise((resolve) => log.end(resolve));
-      return readFileSync(logFile, "utf8");
-    },
     /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
-    async stop() {
-      child.kill("SIGTERM");
-      return exited;
-    },
+    stop,
+    exited,
   };
 }
 
@@ -157,16 +203,18 @@ export async function startWorkerServers(workerIndex: number) {
   mkdirSync(dir, { recursive: true });
   const sandbox = await startSandbox(join(dir, "sandbox.json"));
   const sessionDir = join(dir, "sessions");
-  const logFile = join(dir, "portal.log");
-  const portal = await startPortal({ sandboxUrl: sandbox.url, sessionDir, logFile });
-  current = { sandboxUrl: sandbox.url, portalUrl: portal.url, sessionDir };
+  await startPortal({ sandboxUrl: sandbox.url, sessionDir, logFile: join(dir, "portal.log") }).then(
+    (portal) => (current = { sandboxUrl: sandbox.url, portalUrl: portal.url, sessionDir }),
+  );
   return {
-    servers: current,
-    logFile,
-    /** Stops both; resolves with everything the portal wrote over the worker's whole run. */
+    servers: current!,
+    /**
+     * Stops the sandbox and every portal the worker started; resolves with what each portal wrote
+     * over the worker's whole run.
+     */
     async stop() {
-      await Promise.all([portal.kill(), sandbox.kill()]);
-      return portal.writtenLog();
+      const [portals] = await Promise.all([endPortalsOfTheWorker(), sandbox.kill()]);
+      return portals;
     },
   };
 }

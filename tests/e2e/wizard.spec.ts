@@ -1,7 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { formatDateInput } from "~/utils/date-input";
 import { expectNoViolations } from "./accessibility";
-import { expect, NO_ANSWER_IN_TIME, startPortalInstance, test, type Portal } from "./fixtures";
+import {
+  expect,
+  NO_ANSWER_IN_TIME,
+  startPortalInstance,
+  test,
+  type Portal,
+  type Sandbox,
+} from "./fixtures";
 import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
 import { DEMO_USER } from "#tests/mocks/seed";
 import { wizardSteps } from "#tests/pages";
@@ -541,31 +548,29 @@ test.describe("new request wizard: hotel search and provider answers", () => {
 });
 
 test.describe("new request wizard: the draft", () => {
-  test("survives a portal restart and another instance, then a sign-out and sign-in", async ({
+  test("survives a SIGKILL of the instance that wrote it, then a sign-out and sign-in", async ({
     portal,
     page,
   }) => {
     await portal.signInDirectly();
     await toRooms(page, portal);
-    await addRoom(page, portal, "Single", 1);
-    await fillGuest(
-      page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }),
-      adults[0],
+    // Another instance on the same store takes the rooms step and writes the draft...
+    const writer = await startPortalInstance();
+    await portal.visit(`${writer.url}/reservations/new/rooms`);
+    await oneSingleRoom(page, portal);
+    expect(new URL(page.url()).port, "the step was answered by the writer").toBe(
+      new URL(writer.url).port,
     );
-    // A list button saves what was typed so far (without JS it is a round trip; with JS, Continue).
-    await page.getByRole("button", { name: "Continue" }).last().click();
-    await page.waitForURL(/\/review$/);
-
-    // Another portal process on the same store, killed mid-wizard and started again.
-    let other = await startPortalInstance();
-    await other.kill();
-    other = await startPortalInstance();
-    await page.goto(`${other.url}/reservations/new/rooms`);
+    // ...and dies the moment its answer is in (SIGKILL: nothing runs after it, as in a crash).
+    await writer.kill();
+    // A process started after the crash, on the same store, has the draft.
+    const restarted = await startPortalInstance();
+    await page.goto(`${restarted.url}/reservations/new/rooms`);
     await expect(page.getByTestId("room-1").getByLabel("Passport number")).toHaveValue(
       adults[0].passport,
     );
     await expect(page.getByTestId("wizard-stay")).toContainText("Marina Pearl Resort");
-    await other.kill();
+    await restarted.kill();
 
     await portal.visit("/dashboard");
     await page.getByRole("button", { name: "Log Out" }).click();
@@ -587,6 +592,11 @@ test.describe("new request wizard: the draft", () => {
     await expect(page.getByLabel("Marina Pearl Resort")).not.toBeChecked();
   });
 });
+
+/** How many times the provider was asked to create a request (not to price one). */
+async function submitCalls(sandbox: Sandbox) {
+  return (await sandbox.calls()).filter((call) => call.model === "ReserveRequestPayload").length;
+}
 
 test.describe("new request wizard: one request per submit", () => {
   test("two instances on one Redis: signed in on one, continued on the other, submitted on the first", async ({
@@ -632,6 +642,8 @@ test.describe("new request wizard: one request per submit", () => {
     // A reload of the POST later lands on the same result.
     expect((await post()).headers()["location"]).toBe("/reservations/list");
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+    // The portal sent it once: the provider's own Idempotency-Key check had nothing to catch.
+    expect(await submitCalls(sandbox)).toBe(1);
   });
 
   test("a submit whose browser leaves mid-send still lands, and the next post finds it", async ({
@@ -653,8 +665,7 @@ test.describe("new request wizard: one request per submit", () => {
         headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(form),
       });
-    const reserveCalls = async () =>
-      (await sandbox.calls()).filter((call) => call.model === "ReserveRequestPayload").length;
+    const reserveCalls = () => submitCalls(sandbox);
     // The provider takes its time, so the first post is still in its call when its browser leaves.
     await sandbox.fault({
       path: "/api/AccommodationReserveRequestClient",
@@ -681,6 +692,7 @@ test.describe("new request wizard: one request per submit", () => {
     await page.getByRole("button", { name: "Submit request" }).dblclick();
     await page.waitForURL(/\/reservations\/list$/);
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+    expect(await submitCalls(sandbox)).toBe(1);
   });
 
   test("a submit that timed out and is sent again creates one request", async ({

@@ -12,25 +12,36 @@ export type ReceivedCall = {
   requestId: string | null;
 };
 
-const KEPT_CALLS = 500;
+/** Far more than a test makes between two resets; a sandbox left running for a demo stays small. */
+const KEPT_CALLS = 20_000;
 
 /**
- * The latest calls to the provider's API (never the control endpoints), so a test can check what
- * the portal sent, or that it sent nothing. Read through /__sandbox/calls; emptied by a reset.
+ * Every call to the provider's API since the last reset (never the control endpoints), so a test
+ * can check what the portal sent, or that it sent nothing. Read through /__sandbox/calls; emptied
+ * by a reset. Past `KEPT_CALLS` the oldest go, and the log no longer answers: a count of calls
+ * that silently stopped growing would prove nothing.
  */
 export class CallLog {
   private calls: ReceivedCall[] = [];
+  private dropped = 0;
 
   record(call: ReceivedCall) {
     this.calls.push(call);
-    if (this.calls.length > KEPT_CALLS) this.calls.shift();
+    if (this.calls.length > KEPT_CALLS) {
+      this.calls.shift();
+      this.dropped += 1;
+    }
   }
 
   clear() {
     this.calls = [];
+    this.dropped = 0;
   }
 
+  /** Every call since the reset, oldest first; throws when some were dropped. */
   list() {
+    if (this.dropped > 0)
+      throw new Error(`${this.dropped} calls were dropped since the last reset: reset first.`);
     return [...this.calls];
   }
 }

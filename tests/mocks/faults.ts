@@ -12,6 +12,7 @@ export type Fault = {
   model?: string;
   latencyMs?: number;
   status?: number;
+  /** The answer's body with `status`: a string goes out as `text/html`, anything else as JSON. */
   body?: unknown;
   malformed?: boolean;
   drop?: boolean;
@@ -84,6 +85,13 @@ export function faultHandler(faults: FaultList) {
           headers: { "Content-Type": "application/json" },
         });
       }
+      // A gateway in front of a provider answers its own page, not JSON: a text body goes out as
+      // the HTML it is, with the header such a gateway sends.
+      if (fault.status && typeof fault.body === "string")
+        return new HttpResponse(fault.body, {
+          status: fault.status,
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
       if (fault.status)
         return HttpResponse.json(fault.body ?? { Message: "Injected fault" }, {
           status: fault.status,
