@@ -3,7 +3,7 @@
  * over "every page" go through (security headers, secrets, accessibility, page weight).
  */
 
-export const PUBLIC_PAGES = ["/auth/login", "/auth/register"];
+export const PUBLIC_PAGES = ["/auth/login", "/auth/register", "/auth/register-success"];
 
 export const SIGNED_IN_PAGES = {
   account: ["/dashboard", "/changePassword", "/account/verify-email"],

@@ -288,6 +288,10 @@ export function ErrorSummary({
           ))}
         </ul>
       ) : null}
+      {/* Spec §5's general sentence, unless the form says something of its own. */}
+      {invalid.length && !formErrors?.length ? (
+        <p className="mt-2">{t("validation.mandatoryFields")}</p>
+      ) : null}
       {invalid.length ? (
         <ul className="mt-2 list-disc ps-5">
           {invalid.map(({ meta, label }) => (

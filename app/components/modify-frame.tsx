@@ -60,7 +60,7 @@ export function ModifyFrame({
           <AuthenticityTokenInput name="csrf" />
           <EnhancedInput />
           <p className="text-sm text-green-900" data-testid="change-allowed">
-            {t("modify.allowed")}
+            {frame.permission.checkedByProvider ? t("modify.allowed") : t("modify.providerJudges")}
           </p>
           <ErrorSummary form={form} fields={summaryFields} />
           {children}
@@ -76,7 +76,7 @@ export function ModifyFrame({
           data-testid="change-refused"
           className="rounded border-s-4 border-amber-500 bg-amber-50 p-3"
         >
-          {t("modify.notAllowed", { reason: frame.permission.reason ?? "" })}
+          {t("modify.notAllowed", { reason: frame.permission.reason ?? t("modify.providerRefuses") })}
         </p>
       )}
     </div>

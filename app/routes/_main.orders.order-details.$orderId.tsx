@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { redirectWithToast } from "~/utils/toast.server";
 import {
   Form,
   Link,
@@ -140,7 +141,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     return providerErrorReply(request, error, submission);
   }
-  throw redirect(`/orders/order-details/${orderId}/tickets/${ticketId}`);
+  // Spec §8: the ticket opens with the portal's word that it was sent.
+  throw await redirectWithToast(`/orders/order-details/${orderId}/tickets/${ticketId}`, {
+    type: "success",
+    message: context.translator("orders")("tickets.opened"),
+  });
 }
 
 export default function OrderDetails() {

@@ -20,7 +20,7 @@ import { PAGE_SIZES } from "~/utils/paging";
 import { getRequestGrid, getRequestStates } from "~/utils/provider/reserve-requests.server";
 import { orProviderErrorPage, settle } from "~/utils/provider-errors.server";
 import { readRequestFilters } from "~/utils/request-list.server";
-import { REQUEST_STATES, requestStateLabel } from "~/utils/request-states";
+import { inRequestStateOrder, REQUEST_STATES, requestStateLabel } from "~/utils/request-states";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["common", "requests"] };
@@ -52,7 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Formatted here: the page then needs no date library in the browser.
     datePlaceholder: exampleDateInput(language),
     // Without the provider's list the filter still offers the states the portal knows.
-    states: states.ok ? states.data.map((entry) => entry.State) : [...REQUEST_STATES],
+    // In the portal's order, whatever order the provider lists them in (docs/provider-api.md).
+    states: states.ok
+      ? inRequestStateOrder(states.data).map((entry) => entry.State)
+      : [...REQUEST_STATES],
     filters,
     dateErrors,
     filtersOpen: filtersOpenAtFirst(request, dateErrors),

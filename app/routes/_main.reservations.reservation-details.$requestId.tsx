@@ -16,13 +16,9 @@ import { pageTitleMeta } from "~/utils/meta";
 import { hasVoucher } from "~/utils/request-states";
 import { useIsPending } from "~/utils/misc";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
-import {
-  deleteRequest,
-  getRequestPermissions,
-  getRequestSummary,
-  sendNote,
-} from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage, providerErrorReply, settle } from "~/utils/provider-errors.server";
+import { deleteRequest, sendNote } from "~/utils/provider/reserve-requests.server";
+import { providerErrorReply, settle } from "~/utils/provider-errors.server";
+import { loadOfferedChanges } from "~/utils/request-change.server";
 import {
   fetchNotesAndMarkRead,
   notesVersion,
@@ -49,17 +45,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, params);
   const language = context.language;
   const t = context.translator("requests");
-  const [summary, permissions, notes] = await Promise.all([
-    orProviderErrorPage(request, getRequestSummary(provider, requestId)),
-    settle(request, getRequestPermissions(provider, requestId)),
+  const [{ summary, offered }, notes] = await Promise.all([
+    loadOfferedChanges(request, provider, requestId),
     settle(request, fetchNotesAndMarkRead(provider, requestId)),
   ]);
   return {
     title: t("details.title", { number: summary.RequestNumber }),
     details: requestDetailsView(summary, language),
-    // Without the provider's word, nothing is offered that it might refuse.
-    permissions: permissions.ok ? permissions.data : null,
-    permissionsError: permissions.ok ? null : permissions.error,
+    offered,
     notes: notes.ok
       ? { version: notesVersion(notes.data), notes: notesView(notes.data, language), error: null }
       : { version: null, notes: [], error: notes.error },
@@ -106,19 +99,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { note: submission.reply({ formErrors: [overLimit] }), deleteError: null },
       { status: 429 },
     );
+  // Spec §4: no notes once Confirmed. The page hides the box; a forced post is refused here.
+  const { offered } = await loadOfferedChanges(request, provider, requestId);
+  if (!offered.Notes.allowed)
+    return data(
+      { note: submission.reply({ formErrors: [offered.Notes.reason ?? ""] }), deleteError: null },
+      { status: 403 },
+    );
   try {
-    // Spec §4: no notes once Confirmed. The page hides the box; a forced post is refused here.
-    const permissions = await getRequestPermissions(provider, requestId);
-    if (!permissions.Notes.Allowed) {
-      const t = context.translator("requests");
-      return data(
-        {
-          note: submission.reply({ formErrors: [permissions.Notes.Reason ?? t("notes.closed")] }),
-          deleteError: null,
-        },
-        { status: 403 },
-      );
-    }
     await sendNote(provider, requestId, submission.value.content);
   } catch (error) {
     const reply = await providerErrorReply(request, error, submission);
@@ -131,11 +119,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function RequestDetails() {
-  const { details, permissions, permissionsError, notes } = useLoaderData<typeof loader>();
+  const { details, offered, notes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("requests");
   const [searchParams] = useSearchParams();
-  const confirmingDelete = searchParams.get("confirm") === "delete" && permissions?.Delete.Allowed;
+  const confirmingDelete = searchParams.get("confirm") === "delete" && offered.Delete.allowed;
   const base = "/reservations";
   return (
     <div className="flex flex-col gap-4">
@@ -158,7 +146,7 @@ export default function RequestDetails() {
               {t("voucher.link")}
             </Link>
           ) : null}
-          {MODIFY_LINKS.filter((link) => permissions?.[link.change].Allowed).map((link) => (
+          {MODIFY_LINKS.filter((link) => offered[link.change].allowed).map((link) => (
             <Link
               key={link.path}
               to={`${base}/${link.path}/${details.id}`}
@@ -167,18 +155,13 @@ export default function RequestDetails() {
               {t(link.label)}
             </Link>
           ))}
-          {permissions?.Delete.Allowed ? (
+          {offered.Delete.allowed ? (
             <Link to="?confirm=delete" className={buttonClasses("quiet", "text-red-800")}>
               {t("actions.delete")}
             </Link>
           ) : null}
         </nav>
       </div>
-      {permissionsError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {t("details.permissionsUnavailable", { error: permissionsError })}
-        </p>
-      ) : null}
       {confirmingDelete ? (
         <DeleteConfirmation number={details.number} error={actionData?.deleteError ?? null} />
       ) : null}
@@ -186,8 +169,8 @@ export default function RequestDetails() {
       <NotesThread
         requestId={details.id}
         initial={notes}
-        canSend={permissions?.Notes.Allowed ?? false}
-        closedReason={permissions && !permissions.Notes.Allowed ? permissions.Notes.Reason : null}
+        canSend={offered.Notes.allowed}
+        closedReason={offered.Notes.reason}
         lastResult={actionData?.note ?? undefined}
       />
     </div>

@@ -1,15 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/utils/env.server";
+import { REQUEST_ID_HEADER, requestIdOf } from "~/utils/request-log.server";
 import { providerUrl } from "~/utils/provider/request.server";
 import { redis } from "~/utils/redis.server";
 
 const PROVIDER_PROBE_TIMEOUT_MS = 3000;
 const SESSION_STORE_PROBE_TIMEOUT_MS = 1000;
 
-/** Whether the provider answers: any answer below 500, even 401 or 404 (docs/provider-api.md). */
-async function providerReachable() {
+/**
+ * Whether the provider answers: any answer below 500, even 401 or 404 (docs/provider-api.md). Like
+ * every call, it carries the id of the request that made it.
+ */
+async function providerReachable(requestId: string | undefined) {
   try {
     const response = await fetch(providerUrl("/"), {
       method: "HEAD",
+      headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
       signal: AbortSignal.timeout(PROVIDER_PROBE_TIMEOUT_MS),
     });
     return response.status < 500;
@@ -41,10 +47,10 @@ async function sessionStoreReachable() {
  * them out at once, and the portal tells its users what is wrong better than a proxy's page does
  * (decision 022).
  */
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const started = Date.now();
   const [provider, sessionStore] = await Promise.all([
-    providerReachable().then((reachable) => ({ reachable, ms: Date.now() - started })),
+    providerReachable(requestIdOf(request)).then((reachable) => ({ reachable, ms: Date.now() - started })),
     sessionStoreReachable().then((reachable) => ({
       kind: redis ? "redis" : "files",
       reachable,

@@ -4,6 +4,20 @@ import { onShutdown } from "~/utils/shutdown.server";
 
 function createRedisClient(url: string) {
   const client = new Redis(url, { maxRetriesPerRequest: 2 });
+  // ioredis reconnects on its own; without a listener it prints every failed attempt's stack as an
+  // "Unhandled error event". One line when Redis goes, one when it is back (each request that
+  // needed it says so itself: store-unavailable.server.ts).
+  let down = false;
+  client.on("error", (error: Error) => {
+    if (down) return;
+    down = true;
+    console.warn(`Redis is not answering (${error.message}); reconnecting.`);
+  });
+  client.on("ready", () => {
+    if (!down) return;
+    down = false;
+    console.warn("Redis answers again.");
+  });
   // An open socket would keep the process alive after its server closed (stack notes, trap 3).
   // Closed at shutdown after the last request was answered, since those still write sessions.
   onShutdown(() => client.quit().catch(() => client.disconnect()));

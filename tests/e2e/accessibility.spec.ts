@@ -1,6 +1,7 @@
 import { PUBLIC_PAGES, SIGNED_IN_PAGES } from "#tests/pages";
 import { expectNoViolations } from "./accessibility";
 import { expect, test } from "./fixtures";
+import { PAGES_IN_A_STATE } from "./page-states";
 
 // One test per page and language, each with its own time: axe runs twice on a page (hydrated and
 // as served without JS), a few seconds on a busy machine, and a loop over every page would not fit.
@@ -22,6 +23,18 @@ test.describe("accessibility, with JS and without", () => {
         await portal.signInDirectly();
         await portal.chooseLanguageDirectly(language);
         await portal.visit(path);
+        await expect(portal.page.locator("html")).toHaveAttribute("lang", language);
+        await expectNoViolations(portal);
+      });
+    }
+    for (const { name, path, status, reach } of PAGES_IN_A_STATE) {
+      test(`${name}, in ${language}`, async ({ portal, sandbox }) => {
+        // The wizard's forms as an English page sends them (its date format), then the language.
+        await reach(portal, sandbox);
+        await portal.chooseLanguageDirectly(language);
+        const response = await portal.page.goto(path);
+        expect(response!.status(), path).toBe(status);
+        await portal.hydrated();
         await expect(portal.page.locator("html")).toHaveAttribute("lang", language);
         await expectNoViolations(portal);
       });

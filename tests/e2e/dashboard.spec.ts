@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import type { SandboxState } from "#tests/mocks/model";
 import { expect, test } from "./fixtures";
 
@@ -219,6 +220,7 @@ test.describe("dashboard banners with JavaScript", () => {
     portal,
     page,
   }) => {
+    await countAdvances(page);
     await page.clock.install();
     await portal.signInDirectly();
     await portal.visit("/dashboard");
@@ -226,21 +228,48 @@ test.describe("dashboard banners with JavaScript", () => {
     const scrolled = () => row.evaluate((element) => Math.abs(element.scrollLeft));
     expect(await scrolled()).toBe(0);
     await page.clock.runFor(7500);
+    expect(await advances(page)).toBe(1);
     await expect.poll(scrolled).toBeGreaterThan(100);
 
     await page.emulateMedia({ reducedMotion: "reduce" });
     await portal.visit("/dashboard");
     await page.clock.runFor(15000);
+    expect(await advances(page)).toBe(0);
     expect(await scrolled()).toBe(0);
   });
 
   test("stay put while the keyboard is on them", async ({ portal, page }) => {
+    await countAdvances(page);
     await page.clock.install();
     await portal.signInDirectly();
     await portal.visit("/dashboard");
     const row = page.getByTestId("banner-row");
     await row.focus();
     await page.clock.runFor(15000);
-    expect(await row.evaluate((element) => Math.abs(element.scrollLeft))).toBe(0);
+    expect(await advances(page)).toBe(0);
+    await row.blur();
+    await page.clock.runFor(7500);
+    expect(await advances(page), "moves on once the keyboard has left").toBe(1);
   });
 });
+
+/**
+ * A smooth scroll starts a frame or more after it is asked for, so a scroll position read at once
+ * cannot tell "stays put" from "about to move": every page of the test counts the moves asked
+ * for (the row's `scrollBy`), which happen inside the fake clock's run.
+ */
+async function countAdvances(page: Page) {
+  await page.addInitScript(() => {
+    const scrollBy = Element.prototype.scrollBy;
+    const counted = window as unknown as { bannerAdvances: number };
+    counted.bannerAdvances = 0;
+    Element.prototype.scrollBy = function (this: Element, ...args: unknown[]) {
+      counted.bannerAdvances += 1;
+      return (scrollBy as (...args: unknown[]) => void).apply(this, args);
+    } as typeof scrollBy;
+  });
+}
+
+function advances(page: Page) {
+  return page.evaluate(() => (window as unknown as { bannerAdvances: number }).bannerAdvances);
+}

@@ -161,11 +161,19 @@ test.describe("malformed request bodies", () => {
     expect(await response.text()).toContain("این صفحه فقط فرم‌های خودش را می‌پذیرد");
   });
 
-  test("a post from another site changes nothing", async ({ portal, page, sandbox }) => {
+  test("a post from another site changes nothing, even with the form's own token", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.signIn();
+    // The session's cookie and a valid security token: only the Origin check is left to refuse it.
+    const csrf = await portal.securityTokenOf("/changePassword");
+    expect(csrf).not.toBe("");
     const response = await page.request.post("/changePassword", {
       headers: { Origin: "https://evil.example" },
       form: {
+        csrf,
         currentPassword: "Demo1234",
         newPassword: "Hacked2026",
         confirmPassword: "Hacked2026",

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { PUBLIC_PAGES } from "#tests/pages";
 import { expect, test } from "./fixtures";
 
 /**
@@ -7,7 +8,6 @@ import { expect, test } from "./fixtures";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const PUBLIC_PAGES = ["/auth/login", "/auth/register", "/auth/register-success"];
 /** The signed-in pages in groups, each group a test with its own time. */
 const SIGNED_IN_PAGE_GROUPS = {
   account: [

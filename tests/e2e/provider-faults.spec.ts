@@ -1,8 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Fault } from "#tests/mocks/faults";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { SIGNED_IN_PAGE_GROUPS } from "#tests/pages";
+import { SIGNED_IN_PAGE_GROUPS, wizardSteps } from "#tests/pages";
+import dayjs from "dayjs";
+import { formatDateInput } from "~/utils/date-input";
 import { expect, NO_ANSWER_IN_TIME, test, type Portal } from "./fixtures";
+import { PNG } from "./journeys";
 
 /**
  * Whatever goes wrong at the provider, every page answers with a translated message inside the
@@ -26,17 +29,24 @@ const FAULTS: Array<{ name: string; fault: Omit<Fault, "path"> }> = [
 const UNAVAILABLE = "The booking service is not answering right now.";
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 const TYPED = "Typed before the provider failed";
+/** The provider calls that change something: what a form's fault fails. */
+const CHANGES = ["POST", "PUT", "DELETE"];
 
 /**
  * A form of each kind that sends something to the provider: `fill` types into it and returns the
- * field that must keep what was typed (none for passwords, which are never sent back to a page). The provider's POST or PUT fails; its GETs still answer, so
- * the page around the form can be shown again.
+ * field that must keep what was typed (none where nothing is typed, or for passwords, which are
+ * never sent back to a page); `prepare` sets up what the form needs (the wizard's draft). The
+ * provider's POST, PUT or DELETE fails; its GETs still answer, so the page around the form can be
+ * shown again.
  */
 const ACTIONS: Array<{
   name: string;
   path: string;
   submit: string;
+  prepare?: (portal: Portal) => Promise<void>;
   fill: (page: Page) => Promise<Locator | null>;
+  /** Where a sign-in after a 401 leads, when not back to `path`. */
+  returnsTo?: string;
 }> = [
   {
     name: "a note",
@@ -71,6 +81,38 @@ const ACTIONS: Array<{
     },
   },
   {
+    name: "a receipt upload",
+    path: "/orders/order-details/3002/receipt",
+    submit: "Submit receipt",
+    fill: async (page) => {
+      await page
+        .getByLabel("Receipt payment type")
+        .selectOption({ label: "Bank transfer (SATNA)" });
+      await page.getByLabel("Payment date").fill(formatDateInput("2026-11-20", "en"));
+      await page.getByLabel("Payment time").fill("10:30");
+      await page.getByLabel("Sender's name").fill("Sara Ahmadi");
+      await page.getByLabel("Amount", { exact: true }).fill("1250.50");
+      await page.getByLabel("Currency paid in").selectOption({ label: "US Dollar (USD)" });
+      await page
+        .getByLabel("Receipt file")
+        .setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: PNG });
+      const number = page.getByLabel("Receipt number");
+      await number.fill("RC-FAULT-1");
+      return number;
+    },
+  },
+  {
+    name: "a change of dates",
+    path: "/reservations/modify-date-reservation/7001",
+    submit: "Submit the change",
+    fill: async (page) => {
+      const checkOut = page.getByLabel("Check-out date");
+      const later = dayjs((await checkOut.inputValue()).replaceAll("/", "-")).add(1, "day");
+      await checkOut.fill(formatDateInput(later.format("YYYY-MM-DD"), "en"));
+      return checkOut;
+    },
+  },
+  {
     name: "a change of rooms",
     path: "/reservations/modify-room-reservation/7001",
     submit: "Submit the change",
@@ -78,6 +120,44 @@ const ACTIONS: Array<{
       const firstName = page.getByLabel("First name").first();
       await firstName.fill("Roya");
       return firstName;
+    },
+  },
+  {
+    name: "a change of flights",
+    path: "/reservations/modify-flight-reservation/7001",
+    submit: "Submit the change",
+    fill: async (page) => {
+      const number = page.getByLabel("Flight number").first();
+      await number.fill("IR999");
+      return number;
+    },
+  },
+  {
+    name: "a delete",
+    path: "/reservations/reservation-details/7001?confirm=delete",
+    submit: "Yes, delete it",
+    fill: async () => null,
+  },
+  {
+    name: "the wizard's submit",
+    path: "/reservations/new/review",
+    submit: "Submit request",
+    prepare: async (portal) => {
+      for (const { path, moveOn } of wizardSteps().slice(0, -1))
+        expect((await portal.sendForm(path, moveOn!)).status(), path).toBe(302);
+    },
+    fill: async () => null,
+    // The draft belongs to the session that ended: the new one is asked to continue it first.
+    returnsTo: "/reservations/new",
+  },
+  {
+    name: "the e-mail to verify",
+    path: "/account/verify-email",
+    submit: "Save and send confirmation",
+    fill: async (page) => {
+      const email = page.getByLabel("Email", { exact: true });
+      await email.fill("bookings@parsian-travel.example");
+      return email;
     },
   },
   {
@@ -246,12 +326,12 @@ test.describe("provider faults met by a form", () => {
         impatientPortalUrl,
       }) => {
         await portal.signInDirectly();
+        await action.prepare?.(portal);
         await page.goto(`${impatientPortalUrl}${action.path}`);
         await portal.hydrated();
         const kept = await action.fill(page);
         const typed = await kept?.inputValue();
-        for (const method of ["POST", "PUT"])
-          await sandbox.fault({ path: "/api/*", method, ...fault });
+        for (const method of CHANGES) await sandbox.fault({ path: "/api/*", method, ...fault });
         await page.getByRole("button", { name: action.submit }).click();
         await expect(page.getByText(UNAVAILABLE).first(), action.name).toBeVisible();
         if (kept) await expect(kept, action.name).toHaveValue(typed!);
@@ -266,11 +346,12 @@ test.describe("provider faults met by a form", () => {
   }) => {
     await portal.signInDirectly();
     for (const action of ACTIONS) {
+      await action.prepare?.(portal);
       await portal.visit(action.path);
       await action.fill(page);
       await sandbox.expireTokens();
       await page.getByRole("button", { name: action.submit }).click();
-      await expectSignInAndBack(portal, action.path, action.name);
+      await expectSignInAndBack(portal, action.returnsTo ?? action.path, action.name);
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, NO_ANSWER_IN_TIME, test } from "./fixtures";
 
 const agency = {
   "Agency name": "Caspian Voyages",
@@ -67,7 +67,9 @@ test.describe("registration", () => {
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Send request" }).click();
 
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    // Spec §5's sentence above the list of fields to mend.
+    await expect(summary).toContainText("Please fill in the mandatory fields correctly");
     await expect(page.locator("#register-email-error")).toHaveText(
       "Enter an email address like name@example.com.",
     );
@@ -163,4 +165,26 @@ test.describe("registration", () => {
     await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Agency name")).toHaveValue("Caspian Voyages");
   });
+
+  for (const { name, fault } of [
+    { name: "a 500", fault: { status: 500 } },
+    { name: "a timeout", fault: NO_ANSWER_IN_TIME },
+  ])
+    test(`a registration the provider meets with ${name}: a message, the form kept`, async ({
+      portal,
+      page,
+      sandbox,
+      impatientPortalUrl,
+    }) => {
+      await page.goto(`${impatientPortalUrl}/auth/register`);
+      await portal.hydrated();
+      await fillRegistration(page);
+      await sandbox.fault({ path: "/api/*", method: "POST", ...fault });
+      await page.getByRole("button", { name: "Send request" }).click();
+      await expect(
+        page.getByText("The booking service is not answering right now.").first(),
+      ).toBeVisible();
+      await expect(page.getByLabel("Agency name")).toHaveValue("Caspian Voyages");
+      await expect(page.getByLabel("Email")).toHaveValue("office@caspian.example");
+    });
 });

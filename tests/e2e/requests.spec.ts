@@ -40,6 +40,31 @@ const expectRows = (portal: Portal, numbers: string[]) =>
   );
 
 test.describe("requests list", () => {
+  test("the state filter lists the states in the portal's order, whatever the provider's", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const portalOrder = ["New", "Requested", "PaymentPending", "ConfirmationPending", "Confirmed"];
+    await sandbox.fault({
+      path: "/api/AccommodationReserveRequestClient",
+      method: "GET",
+      model: "ReserveRequestStates",
+      status: 200,
+      body: [...portalOrder].reverse().map((State) => ({ State })),
+    });
+    await portal.signInDirectly();
+    await portal.visit("/reservations/list");
+    const options = page.getByLabel("State").locator("option");
+    // The first option is "all states".
+    await expect(options).toHaveCount(portalOrder.length + 1);
+    expect(
+      (await options.evaluateAll((all) => all.map((option) => option.getAttribute("value")))).slice(
+        1,
+      ),
+    ).toEqual(portalOrder);
+  });
+
   test("newest first, paged and filtered by URL; the dashboard's counters land on their state", async ({
     portal,
     page,
@@ -459,6 +484,55 @@ test.describe("modifications and delete", () => {
     );
     await expect(page.getByRole("button", { name: "Submit the change" })).toHaveCount(0);
   });
+
+  // The pre-modify validation is a call of the portal's own design: a provider may not have it.
+  for (const { name, fault } of [
+    { name: "answers 404", fault: { status: 404 } },
+    { name: "answers 500", fault: { status: 500 } },
+    { name: "answers in another shape", fault: { status: 200, body: { CanModify: true } } },
+  ])
+    test(`when the pre-modify validation ${name}, the changes and the note box are still offered, and the provider's refusal shows`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const state = await sandbox.state();
+      const requested = demoRequests(state).find((r) => r.state === "Requested")!;
+      // The sandbox's provider allows no room change once payment is asked for.
+      const awaitingPayment = demoRequests(state).find((r) => r.state === "PaymentPending")!;
+      await sandbox.fault({
+        path: "/api/AccommodationReserveRequestClient",
+        method: "GET",
+        model: "ReserveRequestPermissions",
+        ...fault,
+      });
+      await portal.signInDirectly();
+      await portal.visit(`/reservations/reservation-details/${requested.id}`);
+      const actions = page.getByRole("navigation", { name: "What you can do with this request" });
+      for (const action of ["Change dates", "Change rooms", "Change flights", "Delete request"])
+        await expect(actions.getByRole("link", { name: action })).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveCount(0);
+      await page.getByLabel("New note to the provider").fill("Sent without the pre-check.");
+      await page.getByRole("button", { name: "Send note" }).click();
+      await expect(
+        page.locator('[data-from="agency"]').filter({ hasText: "Sent without the pre-check." }),
+      ).toBeVisible();
+
+      await portal.visit(`/reservations/modify-room-reservation/${awaitingPayment.id}`);
+      await expect(page.getByTestId("change-allowed")).toContainText(
+        "The provider checks this change when you send it",
+      );
+      const firstName = page.getByLabel("First name").first();
+      await firstName.fill("Roya");
+      await page.getByRole("button", { name: "Submit the change" }).click();
+      await expect(page.getByRole("alert").first()).toContainText(
+        "The rooms can no longer be changed once a request is PaymentPending.",
+      );
+      await expect(firstName).toHaveValue("Roya");
+      expect(requestById(await sandbox.state(), awaitingPayment.id)!.rooms).toEqual(
+        awaitingPayment.rooms,
+      );
+    });
 
   test("delete asks first, and only then withdraws the request", async ({
     portal,

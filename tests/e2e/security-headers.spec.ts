@@ -1,6 +1,7 @@
 import { PUBLIC_PAGES, SIGNED_IN_PAGE_GROUPS } from "#tests/pages";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { PAGES_IN_A_STATE } from "./page-states";
 
 /**
  * Every page answers with a Content-Security-Policy carrying a fresh nonce for the scripts Remix
@@ -21,14 +22,15 @@ test.describe("security headers", () => {
   test("pages carry a nonce policy that their scripts follow, and the common headers", async ({
     portal,
     page,
+    sandbox,
     javaScriptEnabled,
   }) => {
     test.skip(javaScriptEnabled, "headers are the same with JS on; the next test runs the scripts");
     const nonces = new Set<string>();
-    const check = async (path: string) => {
+    const check = async (path: string, status = 200) => {
       // As a browser asks: it gets the page as it streams, with React's inline scripts in it.
       const response = await page.request.get(path, { headers: { "User-Agent": BROWSER } });
-      expect(response.status(), path).toBe(200);
+      expect(response.status(), path).toBe(status);
       const headers = response.headers();
       const policy = headers["content-security-policy"];
       expect(policy, path).toContain("frame-ancestors 'none'");
@@ -51,8 +53,13 @@ test.describe("security headers", () => {
     for (const path of PUBLIC_PAGES) await check(path);
     await portal.signInDirectly();
     for (const path of EVERY_SIGNED_IN_PAGE) await check(path);
+    for (const { path, status, reach } of PAGES_IN_A_STATE) {
+      await reach(portal, sandbox);
+      await check(path, status);
+      await sandbox.clearFaults();
+    }
     expect(nonces.size, "a fresh nonce per page").toBe(
-      PUBLIC_PAGES.length + EVERY_SIGNED_IN_PAGE.length,
+      PUBLIC_PAGES.length + EVERY_SIGNED_IN_PAGE.length + PAGES_IN_A_STATE.length,
     );
 
     // Files and data carry the common headers too.
@@ -78,6 +85,24 @@ test.describe("security headers", () => {
       expect(violations).toEqual([]);
     });
   }
+
+  test("with the policy on, the pages reached in a state (error pages too) hydrate and the browser reports no violation", async ({
+    portal,
+    page,
+    sandbox,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "scripts only run with JS on");
+    const violations = cspViolationsOf(page);
+    for (const { path, status, reach } of PAGES_IN_A_STATE) {
+      await reach(portal, sandbox);
+      const response = await page.goto(path);
+      expect(response!.status(), path).toBe(status);
+      await portal.hydrated();
+      await sandbox.clearFaults();
+    }
+    expect(violations).toEqual([]);
+  });
 
   test("with the policy on, a client-side navigation and a background fetch work", async ({
     portal,

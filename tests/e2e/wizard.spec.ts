@@ -1,6 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
 import { formatDateInput } from "~/utils/date-input";
-import { expectNoViolations } from "./accessibility";
 import {
   expect,
   NO_ANSWER_IN_TIME,
@@ -813,22 +812,4 @@ test.describe("new request wizard with the keyboard and assistive technology", (
     await page.waitForURL(/\/reservations\/list$/);
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
   });
-
-  // A test per step and language, each with its own time; the draft is made by the steps' forms.
-  for (const language of ["en", "fa"] as const) {
-    wizardSteps().forEach(({ path }, index) => {
-      test(`axe finds nothing on ${path}, hydrated and as served, in ${language}`, async ({
-        portal,
-      }) => {
-        await portal.signInDirectly();
-        // The steps' forms as an English page sends them (its date format), then the language.
-        for (const earlier of wizardSteps().slice(0, index))
-          expect((await portal.sendForm(earlier.path, earlier.moveOn!)).status()).toBe(302);
-        await portal.chooseLanguageDirectly(language);
-        await portal.visit(path);
-        await expect(portal.page).toHaveURL(new RegExp(`${path}$`));
-        await expectNoViolations(portal);
-      });
-    });
-  }
 });

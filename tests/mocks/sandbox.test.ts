@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { CallLog } from "./call-log";
 import { SANDBOX_ORIGIN } from "./handlers";
 import { setupSandbox } from "./node";
 import { DEMO_USER, OTHER_AGENCY_USER } from "./seed";
@@ -383,5 +384,36 @@ describe("sandbox: payments and uploads", () => {
     }
     for (const closing of statement.ClosingBalances)
       expect(closing.Balance).toBeCloseTo(running.get(closing.Currency) ?? 0, 2);
+  });
+});
+
+describe("sandbox: faults and the call log", () => {
+  test("a status fault with a text body answers it as a gateway's HTML page", async () => {
+    await fetch(url("/__sandbox/faults"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "/api/*", status: 502, body: "<html>Bad gateway</html>" }),
+    });
+    try {
+      const answer = await fetch(url("/api/Currencies"));
+      expect(answer.status).toBe(502);
+      expect(answer.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(await answer.text()).toBe("<html>Bad gateway</html>");
+    } finally {
+      await fetch(url("/__sandbox/faults"), { method: "DELETE" });
+    }
+  });
+});
+
+describe("CallLog", () => {
+  test("keeps every call since the reset, and refuses to answer once some were dropped", () => {
+    const log = new CallLog();
+    const call = { method: "GET", path: "/api/x", model: null, requestId: null };
+    for (let index = 0; index < 20_000; index++) log.record(call);
+    expect(log.list()).toHaveLength(20_000);
+    log.record(call);
+    expect(() => log.list()).toThrow(/1 calls were dropped/);
+    log.clear();
+    expect(log.list()).toEqual([]);
   });
 });
