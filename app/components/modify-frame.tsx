@@ -76,7 +76,9 @@ export function ModifyFrame({
           data-testid="change-refused"
           className="rounded border-s-4 border-amber-500 bg-amber-50 p-3"
         >
-          {t("modify.notAllowed", { reason: frame.permission.reason ?? t("modify.providerRefuses") })}
+          {t("modify.notAllowed", {
+            reason: frame.permission.reason ?? t("modify.providerRefuses"),
+          })}
         </p>
       )}
     </div>

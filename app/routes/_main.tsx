@@ -11,7 +11,8 @@ import { SideMenu } from "~/components/layout/side-menu";
 import { LogoutForm, TopBar } from "~/components/layout/top-bar";
 import type { loader as rootLoader } from "~/root";
 import { requireProvider } from "~/utils/auth.server";
-import { formatBothCalendars, wallClockIn } from "~/utils/dates";
+import { formatBothCalendars, formatDate, wallClockIn } from "~/utils/dates";
+import { localizeDigits } from "~/utils/numbers";
 import { env } from "~/utils/env.server";
 import { isSidebarMini } from "~/utils/preferences.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
@@ -36,7 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sidebarMini,
     // The provider's today (its time zone), whatever the browser's or the server's clock says.
     today: formatBothCalendars(wallClockIn(now, env.PROVIDER_TIME_ZONE), language),
-    year: now.getFullYear(),
+    year: env.APP_COPYRIGHT_YEAR
+      ? localizeDigits(env.APP_COPYRIGHT_YEAR, language)
+      : formatDate(wallClockIn(now, env.PROVIDER_TIME_ZONE), language, "year"),
   };
 }
 

@@ -50,7 +50,10 @@ async function sessionStoreReachable() {
 export async function loader({ request }: LoaderFunctionArgs) {
   const started = Date.now();
   const [provider, sessionStore] = await Promise.all([
-    providerReachable(requestIdOf(request)).then((reachable) => ({ reachable, ms: Date.now() - started })),
+    providerReachable(requestIdOf(request)).then((reachable) => ({
+      reachable,
+      ms: Date.now() - started,
+    })),
     sessionStoreReachable().then((reachable) => ({
       kind: redis ? "redis" : "files",
       reachable,

@@ -57,9 +57,10 @@ function inCalendar(value: string | Date, language: string) {
     : date.calendar("gregory").locale("en");
 }
 
-export type DateStyle = "date" | "long" | "longDateTime" | "dateTime" | "time";
+export type DateStyle = "date" | "long" | "longDateTime" | "dateTime" | "time" | "year";
 
 const patterns: Record<DateStyle, string> = {
+  year: "YYYY",
   date: "YYYY/MM/DD",
   long: "D MMMM YYYY",
   longDateTime: "D MMMM YYYY, HH:mm",

@@ -30,6 +30,12 @@ const envSchema = z
       .refine(isTimeZone, "is not an IANA time zone name (e.g. Asia/Tehran, UTC)"),
     SUPPORT_PHONE: z.string().default("+98 21 1234 5678"),
     APP_VERSION: z.string().default("3.15.1"),
+    // The footer's copyright year (spec: from configuration); unset, the current year in the
+    // user's calendar.
+    APP_COPYRIGHT_YEAR: z
+      .string()
+      .regex(/^\d{4}$/, "a year of four digits")
+      .optional(),
     APP_SHORT_NAME: z.string().default("Agency Portal"),
     APP_BRAND: z.string().default("Hotel Booking"),
     // Sign-in throttling: this many failures in this many minutes lock a client out, slow a

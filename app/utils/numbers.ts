@@ -17,16 +17,22 @@ export function normalizeDigits(text: string) {
 }
 
 /** An amount in a currency, written the user's way (Persian digits and order in `fa`). */
-export function formatMoney(amount: number, currency: string, language: string) {
+export function formatMoney(amount: number, currency: string, language: string, sign?: string) {
+  const providerSign = sign?.trim();
   try {
-    return new Intl.NumberFormat(language === "fa" ? "fa-IR" : "en-GB", {
+    const parts = new Intl.NumberFormat(language === "fa" ? "fa-IR" : "en-GB", {
       style: "currency",
       currency,
       maximumFractionDigits: 2,
-    }).format(amount);
+    }).formatToParts(amount);
+    // The provider's own sign ("$", "ریال") where it gives one, in the place the language puts a
+    // currency: what the agency sees on the provider's invoices.
+    return parts
+      .map((part) => (part.type === "currency" && providerSign ? providerSign : part.value))
+      .join("");
   } catch {
-    // A currency code the runtime does not know: the number, then the code.
-    return `${localizeDigits(amount.toLocaleString("en-GB"), language)} ${currency}`;
+    // A currency code the runtime does not know: the number, then the sign or the code.
+    return `${localizeDigits(amount.toLocaleString("en-GB"), language)} ${providerSign || currency}`;
   }
 }
 

@@ -37,8 +37,9 @@ export function pricedRoomView(
   room: ProviderPricedRoom,
   currency: string,
   language: string,
+  sign?: string,
 ): PricedRoomView {
-  const money = (amount: number) => formatMoney(amount, currency, language);
+  const money = (amount: number) => formatMoney(amount, currency, language, sign);
   const extra = (chosen: boolean, amount: number) => (chosen ? money(amount) : null);
   return {
     roomType: room.roomType,

@@ -73,7 +73,11 @@ function providerWords(reason: string | null, t: TFunction) {
 }
 
 /** The request and what may be done with it, fetched together: for the details page and its actions. */
-export async function loadOfferedChanges(request: Request, provider: ProviderContext, requestId: number) {
+export async function loadOfferedChanges(
+  request: Request,
+  provider: ProviderContext,
+  requestId: number,
+) {
   const t = await getTranslator(request);
   const [summary, permissions] = await Promise.all([
     orProviderErrorPage(request, getRequestSummary(provider, requestId)),

@@ -75,7 +75,7 @@ export function requestDetailsView(summary: RequestSummary, language: string) {
       checkIn: summary.CheckInDate ? formatDate(summary.CheckInDate, language, "long") : null,
       checkOut: summary.CheckoutDate ? formatDate(summary.CheckoutDate, language, "long") : null,
     },
-    total: formatMoney(summary.TotalPrice, currency, language),
+    total: formatMoney(summary.TotalPrice, currency, language, summary.Currency.Sign),
     rooms: summary.ReserveRoomRequests.map((room) => ({
       roomType: room.RoomType,
       board: room.RoomService,
@@ -107,6 +107,7 @@ export function requestDetailsView(summary: RequestSummary, language: string) {
         },
         currency,
         language,
+        room.RoomPriceInfo.CurrencySign,
       ),
     })),
     flights: summary.TransportationInfo

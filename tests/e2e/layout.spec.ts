@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import type { SandboxState } from "#tests/mocks/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
+import { formatDate } from "~/utils/dates";
 import { toPersianDigits } from "~/utils/numbers";
-import { expect, test } from "./fixtures";
+import { expect, startPortalInstance, test } from "./fixtures";
 
 test.describe("main layout", () => {
   test("shows the menu, today's dates and the version, and marks the current page", async ({
@@ -66,8 +67,10 @@ test.describe("main layout", () => {
     await expect(page).toHaveURL(/\/changePassword$/);
     await expect(page.getByRole("heading", { name: "تغییر رمز عبور" })).toBeVisible();
     await expect(page.getByRole("link", { name: "داشبورد" })).toBeVisible();
-    // Jalali date with Persian digits in the top bar.
+    // Jalali date with Persian digits in the top bar, and the footer's year in the same calendar.
     await expect(page.getByTestId("today")).toContainText(/۱۴[۰-۹]{2}/);
+    const jalaliYear = formatDate(new Date().toISOString().slice(0, 10), "fa", "year");
+    await expect(page.getByTestId("side-menu")).toContainText(`© ${jalaliYear}`);
     // The side menu sits at the start side: the right in RTL.
     const menuBox = await page.getByTestId("side-menu").boundingBox();
     const viewport = page.viewportSize()!;
@@ -76,6 +79,19 @@ test.describe("main layout", () => {
     await portal.switchLanguage("English");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+  });
+
+  test("the footer's year is the configured one when APP_COPYRIGHT_YEAR is set", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "the server's page: one run is enough");
+    const instance = await startPortalInstance({ APP_COPYRIGHT_YEAR: "2031" });
+    await portal.signInDirectly();
+    const html = await (await page.request.get(`${instance.url}/dashboard`)).text();
+    expect(html).toContain("© 2031");
+    await instance.kill();
   });
 
   test("an unknown address shows a 404 inside the layout", async ({ portal, page }) => {

@@ -332,6 +332,9 @@ test.describe("support tickets", () => {
     await page.getByRole("button", { name: "Open the ticket" }).click();
     await page.waitForURL(/\/orders\/order-details\/3002\/tickets\/\d+$/);
     await expect(page.getByRole("heading", { name: "A cot for the baby", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("snackbar")).toContainText(
+      "Your request was submitted successfully",
+    );
     await expect(page.getByTestId("ticket-thread")).toContainText("Could you add a cot");
 
     await page.getByLabel("Message", { exact: true }).fill("The guests arrive on Friday.");

@@ -546,6 +546,40 @@ test.describe("new request wizard: hotel search and provider answers", () => {
   });
 });
 
+test.describe("new request wizard: a room's badge", () => {
+  test("follows the room's validity: every field filled, one refused, is not Complete", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signInDirectly();
+    await toRooms(page, portal);
+    await addRoom(page, portal, "Single", 1);
+    const room = page.getByTestId("room-1");
+    await fillGuest(room.getByRole("group", { name: "Main guest 1" }), {
+      ...adults[0],
+      passport: "P!1",
+    });
+    // With JS the field is checked as the focus leaves it; without, when the form is sent.
+    if (portal.javaScriptEnabled) await room.getByLabel("Nationality").focus();
+    else {
+      await page.getByRole("button", { name: "Continue" }).last().click();
+      await expect(page).toHaveURL(/\/rooms$/);
+    }
+    await expect(room.getByText("Enter 5 to 20 letters and digits.")).toBeVisible();
+    await expect(room.getByTestId("room-status")).toHaveText("Check the marked fields");
+    await room.getByLabel("Passport number").fill(adults[0].passport);
+    if (portal.javaScriptEnabled) {
+      await room.getByLabel("Nationality").focus();
+      await expect(room.getByTestId("room-status")).toHaveText("Complete");
+    } else {
+      // The next round trip (a list button) shows the room as it now is.
+      await page.getByRole("button", { name: "Add a Single room" }).click();
+      await expect(page.getByTestId("room-2")).toBeVisible();
+      await expect(room.getByTestId("room-status")).toHaveText("Complete");
+    }
+  });
+});
+
 test.describe("new request wizard: the draft", () => {
   test("survives a SIGKILL of the instance that wrote it, then a sign-out and sign-in", async ({
     portal,

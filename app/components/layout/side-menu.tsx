@@ -26,7 +26,8 @@ type SideMenuProps = {
   /** Provider notes the agency has not read; null when the provider could not say. */
   unreadNotes: number | null;
   version: string;
-  year: number;
+  /** In the user's calendar and digits. */
+  year: string;
 };
 
 /**
@@ -171,7 +172,7 @@ export function SideMenu({
 
       <footer className={cx("border-t border-gray-200 p-3 text-xs text-gray-600", labelClasses)}>
         <p>{t("layout.version", { version: localizeDigits(version, i18n.language) })}</p>
-        <p>{t("layout.copyright", { year: localizeDigits(year, i18n.language) })}</p>
+        <p>{t("layout.copyright", { year })}</p>
       </footer>
     </aside>
   );

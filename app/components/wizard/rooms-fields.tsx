@@ -188,7 +188,10 @@ function RoomCard({
   const { t, i18n } = useTranslation("wizard");
   const roomFields = room.getFieldset();
   const value = room.value as Partial<RoomInput> | undefined;
-  const complete = isComplete(value);
+  // Spec: each room's form validity is tracked. A value refused anywhere in the room (a child's
+  // age outside its band, a passport number) keeps the badge off green, with JS and without.
+  const refused = Object.keys(room.allErrors).length > 0;
+  const status = refused ? "refused" : isComplete(value) ? "complete" : "incomplete";
   const chosen = {
     extraBed: (value?.extraBed?.length ?? 0) > 0,
     childWithBed: (value?.childWithBed?.length ?? 0) > 0,
@@ -206,12 +209,15 @@ function RoomCard({
             </span>
             <span
               data-testid="room-status"
+              data-status={status}
               className={cx(
                 "rounded-full px-2 py-0.5 text-xs font-medium",
-                complete ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900",
+                status === "complete" && "bg-green-100 text-green-900",
+                status === "incomplete" && "bg-amber-100 text-amber-900",
+                status === "refused" && "bg-red-100 text-red-900",
               )}
             >
-              {complete ? t("rooms.complete") : t("rooms.incomplete")}
+              {t(`rooms.${status}`)}
             </span>
           </span>
         }
