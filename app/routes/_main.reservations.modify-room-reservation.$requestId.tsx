@@ -70,7 +70,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     frame: changeFrame(summary, permission),
     checkIn: summary.CheckInDate ?? "",
     countries: countryOptions(language),
-    roomTypes: roomTypeViews(roomTypes, currency, language),
+    roomTypes: roomTypeViews(
+      roomTypes,
+      currency,
+      language,
+      summary.CheckInDate && summary.CheckoutDate
+        ? { checkIn: summary.CheckInDate, checkOut: summary.CheckoutDate }
+        : null,
+    ),
     defaults: roomsDefaults(summary, language),
   };
 }

@@ -48,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     checkIn: hotel.checkIn,
     countries: countryOptions(language),
-    roomTypes: roomTypeViews(roomTypes, hotel.currency, language),
+    roomTypes: roomTypeViews(roomTypes, hotel.currency, language, hotel),
     defaults: roomsFormDefaults(wizard.draft, language),
   };
 }

@@ -211,13 +211,48 @@ export function reservationPayload(
   return payload;
 }
 
-/** A hotel's room types for the rooms form, prices written out in the user's language. */
+const DAY_MS = 86_400_000;
+
+/**
+ * A room type's nightly prices over a stay, cheapest first: each night its season's price
+ * (`roomPrices`), the base price where no season covers it. Without a stay, the base price.
+ */
+export function nightlyPricesOf(
+  roomType: Pick<RoomType, "basePrice" | "roomPrices">,
+  stay: { checkIn: string; checkOut: string } | null,
+) {
+  const prices = new Set<number>();
+  if (stay)
+    for (
+      let night = Date.parse(`${stay.checkIn}T00:00:00Z`);
+      night < Date.parse(`${stay.checkOut}T00:00:00Z`);
+      night += DAY_MS
+    ) {
+      const date = new Date(night).toISOString().slice(0, 10);
+      const season = roomType.roomPrices.find(
+        (period) => period.startDate <= date && date <= period.endDate,
+      );
+      prices.add(season?.price ?? roomType.basePrice);
+    }
+  return prices.size ? [...prices].sort((a, b) => a - b) : [roomType.basePrice];
+}
+
+/**
+ * A hotel's room types for the rooms form, prices written out in the user's language: the nightly
+ * price of the stay's season, or its range when the stay spans seasons.
+ */
 export function roomTypeViews(
   roomTypes: RoomType[],
   currency: string,
   language: string,
+  stay: { checkIn: string; checkOut: string } | null,
 ): RoomTypeView[] {
   const money = (amount: number) => formatMoney(amount, currency, language);
+  const nightly = (roomType: RoomType) => {
+    const prices = nightlyPricesOf(roomType, stay);
+    const [cheapest, dearest] = [prices[0], prices[prices.length - 1]];
+    return cheapest === dearest ? money(cheapest) : `${money(cheapest)}–${money(dearest)}`;
+  };
   return roomTypes.map((roomType) => ({
     typeId: roomType.typeId,
     name: roomType.name,
@@ -225,7 +260,7 @@ export function roomTypeViews(
     rules: roomType.rules,
     board: roomType.roomService,
     view: roomType.roomView,
-    price: money(roomType.basePrice),
+    price: nightly(roomType),
     extraPrices: {
       extraBed: money(roomType.prices.extraBedPrice),
       childWithBed: money(roomType.prices.childWithBedPrice),

@@ -11,6 +11,7 @@ import {
 } from "./reservation-wizard";
 import {
   emptyDraft,
+  nightlyPricesOf,
   priceValidationRequest,
   reservationPayload,
 } from "./reservation-wizard.server";
@@ -254,5 +255,43 @@ describe("the draft and its payloads", () => {
       ArrivalDateTime: "2026-12-12T19:05:00",
       FlightDuration: "03:05",
     });
+  });
+});
+
+describe("a room type's nightly price over a stay", () => {
+  const roomType = {
+    basePrice: 100,
+    roomPrices: [
+      { startDate: "2026-12-01", endDate: "2026-12-20", price: 100 },
+      { startDate: "2026-12-21", endDate: "2027-01-10", price: 125 },
+    ],
+  };
+
+  test("a stay inside a season costs that season's price, not the base price", () => {
+    expect(nightlyPricesOf(roomType, { checkIn: "2026-12-22", checkOut: "2026-12-25" })).toEqual([
+      125,
+    ]);
+  });
+
+  test("a stay over two seasons spans both prices; a night outside every season, the base", () => {
+    expect(nightlyPricesOf(roomType, { checkIn: "2026-12-19", checkOut: "2026-12-23" })).toEqual([
+      100, 125,
+    ]);
+    expect(
+      nightlyPricesOf(
+        { ...roomType, basePrice: 90 },
+        { checkIn: "2027-01-10", checkOut: "2027-01-12" },
+      ),
+    ).toEqual([90, 125]);
+  });
+
+  test("without a stay, or without seasons, the base price", () => {
+    expect(nightlyPricesOf(roomType, null)).toEqual([100]);
+    expect(
+      nightlyPricesOf(
+        { basePrice: 80, roomPrices: [] },
+        { checkIn: "2026-12-22", checkOut: "2026-12-24" },
+      ),
+    ).toEqual([80]);
   });
 });

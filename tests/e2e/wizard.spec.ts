@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { formatDateInput } from "~/utils/date-input";
+import { formatMoney } from "~/utils/numbers";
 import {
   expect,
   NO_ANSWER_IN_TIME,
@@ -543,6 +544,33 @@ test.describe("new request wizard: hotel search and provider answers", () => {
     await expect(page.getByTestId("room-1").getByLabel("Passport number")).toHaveValue(
       adults[0].passport,
     );
+  });
+});
+
+test.describe("new request wizard: room prices", () => {
+  test("each room type shows the nightly price of the stay's season, not its base price", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const hotel = (await sandbox.state()).hotels.find(
+      (entry) => entry.accommodationPropertyId === 1004,
+    )!;
+    const day = (days: number) =>
+      new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "/");
+    await portal.signInDirectly();
+    // The seed's high season starts three weeks from today.
+    const moveOn = { propertyId: "1004", checkIn: day(25), checkOut: day(28) };
+    expect((await portal.sendForm("/reservations/new/hotel", moveOn)).status()).toBe(302);
+    await portal.visit("/reservations/new/rooms");
+    const [roomType] = hotel.roomTypes;
+    const season = roomType.roomPrices.find((period) => period.price !== roomType.basePrice)!;
+    await expect(
+      page.getByText(`${formatMoney(season.price, hotel.currency, "en")} a night`).first(),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`${formatMoney(roomType.basePrice, hotel.currency, "en")} a night`),
+    ).toHaveCount(0);
   });
 });
 

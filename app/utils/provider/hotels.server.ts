@@ -23,6 +23,11 @@ export const roomTypeSchema = z.object({
   name: z.string(),
   baseCapacity: z.number().int().min(1).max(10),
   basePrice: z.number(),
+  // Seasons with their own nightly price; a night outside every season costs `basePrice`.
+  roomPrices: z
+    .array(z.object({ startDate: z.string(), endDate: z.string(), price: z.number() }))
+    .nullish()
+    .transform((seasons) => seasons ?? []),
   roomService: z.string(),
   roomServiceAbbreviation: z.string().nullish(),
   roomView: z.string(),
