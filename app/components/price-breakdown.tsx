@@ -10,14 +10,15 @@ export type PricedRoomView = {
   stayTotal: string;
   extraCharges: string;
   total: string;
-  datePrices: Array<{
+  /** `null`: the provider's list could not be read; the totals above it still stand. */
+  datePrices: null | Array<{
     date: string;
     room: string;
     childNoBed: string | null;
     childWithBed: string | null;
     extraBed: string | null;
   }>;
-  specialDates: Array<{
+  specialDates: null | Array<{
     date: string;
     room: string;
     childNoBed: string | null;
@@ -115,8 +116,8 @@ function FareBreakdown({ room, expanded }: { room: PricedRoomView; expanded: boo
         </thead>
         <tbody>
           {[
-            ...room.datePrices.map((day) => ({ ...day, label: day.date, special: false })),
-            ...room.specialDates.map((day) => ({
+            ...(room.datePrices ?? []).map((day) => ({ ...day, label: day.date, special: false })),
+            ...(room.specialDates ?? []).map((day) => ({
               ...day,
               label: t("prices.specialDate", { date: day.date }),
               special: true,
@@ -137,6 +138,11 @@ function FareBreakdown({ room, expanded }: { room: PricedRoomView; expanded: boo
           ))}
         </tbody>
       </table>
+      {room.datePrices === null || room.specialDates === null ? (
+        <p className="mt-1 text-xs text-amber-900" data-testid="breakdown-unreadable">
+          {t(room.datePrices === null ? "prices.nightsUnreadable" : "prices.specialUnreadable")}
+        </p>
+      ) : null}
     </details>
   );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -224,6 +225,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // Nothing was created, or the provider will know the key again: the next attempt may go.
     await recordStore.delete(`submitting:${submitKey}`);
     if (!(error instanceof ProviderError)) throw error;
+    // A refusal created nothing: the draft, once mended, goes with a key of its own, so a
+    // provider that replays its answer to a key (a 400 too) never refuses the mended one.
+    if (error.kind === "bad-request")
+      await wizard.save({ ...wizard.draft, submitKey: randomUUID() });
     const t = context.translator();
     return data(
       { submitted: null, error: describeProviderError(error, t), priceChanged: false },

@@ -14,15 +14,16 @@ export type ProviderPricedRoom = {
   hasChildNoBed: boolean;
   hasChildWithBed: boolean;
   hasExtraBed: boolean;
+  /** A list is `null` where the provider's could not be read. */
   fareBreakDown: {
-    datePrices: Array<{
+    datePrices: null | Array<{
       date: string;
       roomPrice: number;
       childNoBedPrice: number;
       childWithBedPrice: number;
       extraBedPrice: number;
     }>;
-    specialDatePrices: Array<{
+    specialDatePrices: null | Array<{
       specialDate: string;
       roomPriceDifference: number;
       childNoBedPriceDifference: number;
@@ -49,19 +50,21 @@ export function pricedRoomView(
     stayTotal: money(room.stayTotalPrice),
     extraCharges: money(room.extraChargesTotalPrice),
     total: money(room.totalPrice),
-    datePrices: room.fareBreakDown.datePrices.map((day) => ({
-      date: formatDate(day.date, language),
-      room: money(day.roomPrice),
-      childNoBed: extra(room.hasChildNoBed, day.childNoBedPrice),
-      childWithBed: extra(room.hasChildWithBed, day.childWithBedPrice),
-      extraBed: extra(room.hasExtraBed, day.extraBedPrice),
-    })),
-    specialDates: room.fareBreakDown.specialDatePrices.map((day) => ({
-      date: formatDate(day.specialDate, language),
-      room: money(day.roomPriceDifference),
-      childNoBed: extra(room.hasChildNoBed, day.childNoBedPriceDifference),
-      childWithBed: extra(room.hasChildWithBed, day.childWithBedPriceDifference),
-      extraBed: extra(room.hasExtraBed, day.extraBedPriceDifference),
-    })),
+    datePrices:
+      room.fareBreakDown.datePrices?.map((day) => ({
+        date: formatDate(day.date, language),
+        room: money(day.roomPrice),
+        childNoBed: extra(room.hasChildNoBed, day.childNoBedPrice),
+        childWithBed: extra(room.hasChildWithBed, day.childWithBedPrice),
+        extraBed: extra(room.hasExtraBed, day.extraBedPrice),
+      })) ?? null,
+    specialDates:
+      room.fareBreakDown.specialDatePrices?.map((day) => ({
+        date: formatDate(day.specialDate, language),
+        room: money(day.roomPriceDifference),
+        childNoBed: extra(room.hasChildNoBed, day.childNoBedPriceDifference),
+        childWithBed: extra(room.hasChildWithBed, day.childWithBedPriceDifference),
+        extraBed: extra(room.hasExtraBed, day.extraBedPriceDifference),
+      })) ?? null,
   };
 }

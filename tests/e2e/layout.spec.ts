@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { SandboxState } from "#tests/mocks/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
-import { formatDate } from "~/utils/dates";
 import { toPersianDigits } from "~/utils/numbers";
 import { expect, startPortalInstance, test } from "./fixtures";
 
@@ -26,6 +25,20 @@ test.describe("main layout", () => {
     const today = page.getByTestId("today");
     await expect(today).toContainText(String(new Date().getFullYear()));
     await expect(today).toContainText(/14\d\d/); // the Jalali year
+  });
+
+  test("JavaScript is on or off as the project says: the client router is there or not", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signInDirectly();
+    await portal.visit("/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const router = await page.evaluate(
+      () => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter,
+    );
+    expect(router).toBe(portal.javaScriptEnabled ? "object" : "undefined");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(portal.javaScriptEnabled ? 1 : 0);
   });
 
   test("the menu collapses to mini mode and remembers it", async ({ portal, page }) => {
@@ -69,7 +82,9 @@ test.describe("main layout", () => {
     await expect(page.getByRole("link", { name: "داشبورد" })).toBeVisible();
     // Jalali date with Persian digits in the top bar, and the footer's year in the same calendar.
     await expect(page.getByTestId("today")).toContainText(/۱۴[۰-۹]{2}/);
-    const jalaliYear = formatDate(new Date().toISOString().slice(0, 10), "fa", "year");
+    const jalaliYear = new Intl.DateTimeFormat("fa-IR-u-ca-persian", { year: "numeric" }).format(
+      new Date(),
+    );
     await expect(page.getByTestId("side-menu")).toContainText(`© ${jalaliYear}`);
     // The side menu sits at the start side: the right in RTL.
     const menuBox = await page.getByTestId("side-menu").boundingBox();

@@ -523,7 +523,7 @@ test.describe("new request wizard: hotel search and provider answers", () => {
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
   });
 
-  test("a provider 400 at submit shows its message and keeps the draft", async ({
+  test("a provider 400 at submit shows its message and keeps the draft; the mended draft goes with a new key", async ({
     portal,
     page,
     sandbox,
@@ -544,6 +544,69 @@ test.describe("new request wizard: hotel search and provider answers", () => {
     await expect(page.getByTestId("room-1").getByLabel("Passport number")).toHaveValue(
       adults[0].passport,
     );
+    // Sent again once the provider takes it: not under the refused attempt's key, which a provider
+    // may answer with its first answer, the 400, for ever.
+    await sandbox.clearFaults();
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    await page.waitForURL(/\/review$/);
+    await portal.hydrated();
+    await page.getByRole("button", { name: "Submit request" }).click();
+    await page.waitForURL(/\/reservations\/list$/);
+    const keys = (await sandbox.calls())
+      .filter((call) => call.model === "ReserveRequestPayload")
+      .map((call) => call.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+test.describe("new request wizard: a price answer read in part", () => {
+  test("special-date prices in another shape leave the breakdown's rest, the totals and Submit", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await toReviewWithOneRoom(page, portal);
+    // A provider that wrote its special dates with the fields of `datePrices`.
+    const night = { roomPrice: 100, childNoBedPrice: 0, childWithBedPrice: 0, extraBedPrice: 0 };
+    await sandbox.fault({
+      path: "/api/AccommodationReserveRequestClient",
+      method: "POST",
+      model: "AccommodationReserveRequest",
+      status: 200,
+      body: {
+        currency: "USD",
+        totalPrice: 340,
+        totalCommissionPerHotel: 0,
+        finalPrice: 340,
+        rooms: [
+          {
+            ...{ roomType: "Single", roomTypeId: 403, roomService: "Room Only", roomView: "City" },
+            ...{ nights: 3, stayTotalPrice: 340, extraCharge: 0, extraChargesTotalPrice: 0 },
+            ...{ hasChildNoBed: false, hasChildWithBed: false, hasExtraBed: false },
+            totalPrice: 340,
+            fareBreakDown: {
+              datePrices: ["2026-12-09", "2026-12-10", "2026-12-11"].map((date) => ({
+                date,
+                ...night,
+              })),
+              specialDatePrices: [{ date: "2026-12-10", ...night, roomPrice: 40 }],
+            },
+          },
+        ],
+      },
+    });
+    await portal.visit("/reservations/new/review");
+    await expect(page.getByTestId("price-totals")).toContainText("340");
+    await page.getByText("Fare breakdown").first().click();
+    await expect(page.getByTestId("breakdown-unreadable")).toContainText(
+      "special-date prices could not be read",
+    );
+    await expect(
+      page.getByRole("table", { name: /Fare breakdown of/ }).locator("tbody tr"),
+    ).toHaveCount(3);
+    await expect(page.getByRole("button", { name: "Submit request" })).toBeVisible();
   });
 });
 

@@ -10,6 +10,8 @@ export type ReceivedCall = {
   path: string;
   model: string | null;
   requestId: string | null;
+  /** The `Idempotency-Key` a submit carries. */
+  idempotencyKey: string | null;
 };
 
 /** Far more than a test makes between two resets; a sandbox left running for a demo stays small. */
@@ -56,6 +58,7 @@ export function callLogHandler(log: CallLog) {
         path: pathname,
         model: domainModelOf(request.headers.get("Content-Type")),
         requestId: request.headers.get("X-Request-Id"),
+        idempotencyKey: request.headers.get("Idempotency-Key"),
       });
     return undefined;
   });

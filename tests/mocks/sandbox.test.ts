@@ -408,7 +408,13 @@ describe("sandbox: faults and the call log", () => {
 describe("CallLog", () => {
   test("keeps every call since the reset, and refuses to answer once some were dropped", () => {
     const log = new CallLog();
-    const call = { method: "GET", path: "/api/x", model: null, requestId: null };
+    const call = {
+      method: "GET",
+      path: "/api/x",
+      model: null,
+      requestId: null,
+      idempotencyKey: null,
+    };
     for (let index = 0; index < 20_000; index++) log.record(call);
     expect(log.list()).toHaveLength(20_000);
     log.record(call);

@@ -34,6 +34,28 @@ const specialDatePriceSchema = z.object({
   extraBedPriceDifference: z.number(),
 });
 
+/**
+ * A room's fare breakdown: a detail beside the totals the provider computed. A list of it the
+ * portal cannot read (fields named otherwise) is left out and said so, instead of failing the
+ * review, the details page, the print view and the voucher whole (docs/provider-api.md).
+ */
+function breakdownList<T extends z.ZodTypeAny>(entry: T, name: string) {
+  return z
+    .array(entry)
+    .nullable()
+    .catch(({ error }) => {
+      console.warn(
+        `Provider fare breakdown: ${name} left out, unreadable: ${error.issues[0]?.message}`,
+      );
+      return null;
+    });
+}
+
+const fareBreakDownSchema = z.object({
+  datePrices: breakdownList(datePriceSchema, "datePrices"),
+  specialDatePrices: breakdownList(specialDatePriceSchema, "specialDatePrices"),
+});
+
 export const validatedPricesSchema = z.object({
   currency: z.string(),
   totalPrice: z.number(),
@@ -53,10 +75,7 @@ export const validatedPricesSchema = z.object({
       hasChildWithBed: z.boolean(),
       hasExtraBed: z.boolean(),
       totalPrice: z.number(),
-      fareBreakDown: z.object({
-        datePrices: z.array(datePriceSchema),
-        specialDatePrices: z.array(specialDatePriceSchema),
-      }),
+      fareBreakDown: fareBreakDownSchema,
     }),
   ),
 });
@@ -241,10 +260,7 @@ export const requestSummarySchema = z.object({
         HasChildNoBed: z.boolean(),
         HasChildWithBed: z.boolean(),
         HasExtraBed: z.boolean(),
-        FareBreakDown: z.object({
-          datePrices: z.array(datePriceSchema),
-          specialDatePrices: z.array(specialDatePriceSchema),
-        }),
+        FareBreakDown: fareBreakDownSchema,
       }),
     }),
   ),
