@@ -1,12 +1,6 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import {
-  test as base,
-  expect,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import type { ReceivedCall } from "#tests/mocks/call-log";
 import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
@@ -293,34 +287,6 @@ export function expectPortalsEndedClean(portals: PortalRecord[], secrets: string
   }
 }
 
-/** Firefox ESR, driven over WebDriver BiDi (playwright.config.ts). */
-export function isBidiFirefox(browserName: string) {
-  return browserName === "_bidiFirefox";
-}
-
-/**
- * "JS off" in Firefox. WebDriver BiDi (Playwright 1.56) has no switch for a context's scripts, and
- * Firefox's `javascript.enabled` preference stops Playwright's own scripts too, so no locator could
- * work. Every document the browser receives instead carries one more policy, `script-src 'none'`:
- * no script of the page runs, inline or fetched, as in a browser with JavaScript off (the portal
- * puts nothing in `<noscript>` that a user sees). A test in layout.spec.ts proves it: no client
- * router, no hydration.
- */
-async function blockPageScripts(context: BrowserContext) {
-  await context.route(
-    () => true,
-    async (route) => {
-      if (route.request().resourceType() !== "document") return route.fallback();
-      const response = await route.fetch({ maxRedirects: 0 });
-      const headers = response.headers();
-      headers["content-security-policy"] = [headers["content-security-policy"], "script-src 'none'"]
-        .filter(Boolean)
-        .join(", ");
-      await route.fulfill({ response, headers });
-    },
-  );
-}
-
 /**
  * A provider slower than the impatient portal by seconds, not a moment: on a busy machine a portal
  * held off the CPU past its deadline could otherwise read a late answer before its own timeout.
@@ -358,8 +324,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     PROVIDER_API_URL: `http://127.0.0.1:${await freePort()}`,
   })),
   baseURL: async ({ servers }, use) => use(servers.portalUrl),
-  context: async ({ context, browserName, javaScriptEnabled }, use) => {
-    if (isBidiFirefox(browserName) && !javaScriptEnabled) await blockPageScripts(context);
+  context: async ({ context }, use) => {
     // The tests' HTTP requests (page.request) reuse keep-alive connections. The worker's portals
     // keep theirs open longer than a test (KEEP_ALIVE_TIMEOUT_MS, servers.ts); HAProxy closes an
     // idle one after 10 s, and a request sent at that moment is reset unread. Playwright resends
