@@ -23,10 +23,22 @@ type FieldFrameProps = {
   label: string;
   hint?: string;
   className?: string;
+  /**
+   * Keeps a line for the field's error even while it has none: a message that appears as the
+   * focus leaves the field (a click on the next one) then moves nothing under the pointer.
+   */
+  reserveErrorLine?: boolean;
   children: ReactNode;
 };
 
-function FieldFrame({ meta, label, hint, className, children }: FieldFrameProps) {
+function FieldFrame({
+  meta,
+  label,
+  hint,
+  className,
+  reserveErrorLine = false,
+  children,
+}: FieldFrameProps) {
   return (
     <div className={cx("flex flex-col gap-1", className)}>
       <label htmlFor={meta.id} className="text-sm font-medium text-gray-800">
@@ -38,7 +50,13 @@ function FieldFrame({ meta, label, hint, className, children }: FieldFrameProps)
         </p>
       ) : null}
       {children}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      {reserveErrorLine ? (
+        <div className="min-h-5">
+          <FieldErrors id={meta.errorId} errors={meta.errors} />
+        </div>
+      ) : (
+        <FieldErrors id={meta.errorId} errors={meta.errors} />
+      )}
     </div>
   );
 }
@@ -250,8 +268,9 @@ function useSubmitsOf(formId: string) {
 /**
  * GOV.UK-style summary heading a failed form: form-level errors, then a link to each invalid field.
  * It takes the focus when a submit of its form fails (in the browser or at the server), so
- * keyboard and screen-reader users land on what went wrong; not when a field's check fails while
- * the user moves between fields.
+ * keyboard and screen-reader users land on what went wrong. It appears only once the form was
+ * sent (or came from the server with its errors): a field's check failing while the user moves
+ * between fields shows by the field alone, and the form does not jump down under the pointer.
  */
 export function ErrorSummary({
   form,
@@ -267,12 +286,14 @@ export function ErrorSummary({
   const invalid = fields.filter(({ meta }) => meta.errors?.length);
   const hasErrors = Boolean(formErrors?.length || invalid.length);
   const { submitted, submits } = useSubmitsOf(form.id);
+  // Errors in the first render came with the page: the server's answer to a submit.
+  const [cameWithThePage] = useState(hasErrors);
   useEffect(() => {
     if (!hasErrors || !submitted.current) return;
     submitted.current = false;
     summary.current?.focus();
   }, [hasErrors, submitted, submits]);
-  if (!hasErrors) return null;
+  if (!hasErrors || !(cameWithThePage || submits > 0)) return null;
   return (
     <div
       role="alert"

@@ -288,6 +288,7 @@ export default function HotelStep() {
             hint={datePlaceholder}
             inputMode="numeric"
             dir="ltr"
+            reserveErrorLine
           />
           <TextField
             meta={fields.checkOut}
@@ -295,6 +296,7 @@ export default function HotelStep() {
             hint={datePlaceholder}
             inputMode="numeric"
             dir="ltr"
+            reserveErrorLine
           />
         </div>
         <CheckboxField meta={fields.needTransfer} label={t("hotel.needTransfer")} />

@@ -637,6 +637,31 @@ test.describe("new request wizard: room prices", () => {
   });
 });
 
+test.describe("new request wizard: nothing moves under the pointer", () => {
+  test("a date error that appears as the focus leaves keeps the next field where it was clicked", async ({
+    portal,
+    page,
+  }) => {
+    test.skip(!portal.javaScriptEnabled, "without JS the errors come with the page");
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    const transfer = page.getByLabel("An airport transfer is needed");
+    const top = () =>
+      transfer.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    await page.getByLabel("Marina Pearl Resort").check();
+    await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
+    await page.getByLabel("Check-in date").fill(formatDateInput("2020-01-01", "en"));
+    const before = await top();
+    // The click leaves the date field: its error appears between the press and the release.
+    await transfer.click();
+    await expect(
+      page.getByText("The check-in date has already passed.", { exact: true }),
+    ).toBeVisible();
+    await expect(transfer).toBeChecked();
+    expect(await top()).toBe(before);
+  });
+});
+
 test.describe("new request wizard: a room's badge", () => {
   test("follows the room's validity: every field filled, one refused, is not Complete", async ({
     portal,
