@@ -22,6 +22,22 @@ function isPlainFileName(name: string) {
   );
 }
 
+function isRedirect(error: unknown): error is Response {
+  return error instanceof Response && error.status >= 300 && error.status < 400;
+}
+
+/**
+ * A picture is no page. When the provider ends the session while a banner loads, the session ends
+ * here as it would on a page (its cookies, the "session ended" message, go with this answer), but
+ * the browser is not sent to the sign-in page in place of an image: following that redirect would
+ * show the message to an `<img>`, and the next page would open the sign-in page without it.
+ */
+function pictureRefused(redirect: Response) {
+  const headers = new Headers(redirect.headers);
+  headers.delete("Location");
+  return new Response(null, { status: 401, headers });
+}
+
 /**
  * A dashboard banner picture (one of picture group 2's), fetched from the provider's public files
  * and passed through, so the browser only ever talks to the portal. Cached for a day: a banner's
@@ -46,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
     return new Response(file.body, { headers });
   } catch (error) {
+    if (isRedirect(error)) throw pictureRefused(error);
     if (error instanceof ProviderError)
       throw new Response(null, { status: error.kind === "not-found" ? 404 : 502 });
     throw error;

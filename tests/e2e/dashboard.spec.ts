@@ -213,6 +213,27 @@ test.describe("dashboard", () => {
   });
 });
 
+test.describe("a banner when the provider ends the session", () => {
+  test("answers 401 instead of the sign-in page, and the next page says the session ended", async ({
+    portal,
+    page,
+    sandbox,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "a picture's answer is the server's: one run is enough");
+    await portal.signInDirectly();
+    await sandbox.expireTokens();
+    const picture = await page.request.get("/dashboard/banners/istanbul-autumn.svg", {
+      maxRedirects: 0,
+    });
+    expect(picture.status()).toBe(401);
+    expect(picture.headers()["location"]).toBeUndefined();
+    await portal.visit("/dashboard");
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(page.getByTestId("snackbar")).toContainText("Your session has ended");
+  });
+});
+
 test.describe("dashboard banners with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "auto-advance is an enhancement");
 

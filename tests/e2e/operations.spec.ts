@@ -29,8 +29,9 @@ test.describe("operations", () => {
     expect(await health()).toMatchObject({ status: "ok", provider: { reachable: true } });
     // Its HEAD / names the health check's request, as every call to the provider does.
     const answer = await page.request.get("/healthcheck");
-    const probe = (await sandbox.calls()).filter((call) => call.method === "HEAD").at(-1);
-    expect(probe?.requestId).toBe(answer.headers()["x-request-id"]);
+    const requestId = answer.headers()["x-request-id"];
+    const probes = (await sandbox.calls()).filter((call) => call.method === "HEAD");
+    expect(probes.map((call) => call.requestId)).toContain(requestId);
     // A provider may answer HEAD / with anything below 500 and still be up.
     await sandbox.fault({ path: "/", method: "HEAD", status: 404 });
     expect(await health()).toMatchObject({ provider: { reachable: true } });
