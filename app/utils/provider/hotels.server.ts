@@ -51,7 +51,7 @@ export type PackageHotelFilters = {
   hotelPlace?: string;
   hotelGrade?: number;
   hotelName?: string;
-  /** One hotel only. */
+  /** One hotel only: its `accommodationPropertyId` (the hotel in its package), never `hotelId`. */
   propertyId?: number;
 };
 
