@@ -17,7 +17,7 @@ import { hasVoucher } from "~/utils/request-states";
 import { useIsPending } from "~/utils/misc";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
 import { deleteRequest, sendNote } from "~/utils/provider/reserve-requests.server";
-import { providerErrorReply, settle } from "~/utils/provider-errors.server";
+import { orProviderErrorPage, providerErrorReply, settle } from "~/utils/provider-errors.server";
 import { loadOfferedChanges } from "~/utils/request-change.server";
 import {
   fetchNotesAndMarkRead,
@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = context.language;
   const t = context.translator("requests");
   const [{ summary, offered }, notes] = await Promise.all([
-    loadOfferedChanges(request, provider, requestId),
+    orProviderErrorPage(request, loadOfferedChanges(request, provider, requestId)),
     settle(request, fetchNotesAndMarkRead(provider, requestId)),
   ]);
   return {
@@ -99,14 +99,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { note: submission.reply({ formErrors: [overLimit] }), deleteError: null },
       { status: 429 },
     );
-  // Spec §4: no notes once Confirmed. The page hides the box; a forced post is refused here.
-  const { offered } = await loadOfferedChanges(request, provider, requestId);
-  if (!offered.Notes.allowed)
-    return data(
-      { note: submission.reply({ formErrors: [offered.Notes.reason ?? ""] }), deleteError: null },
-      { status: 403 },
-    );
   try {
+    // Spec §4: no notes once Confirmed. The page hides the box; a forced post is refused here.
+    const { offered } = await loadOfferedChanges(request, provider, requestId);
+    if (!offered.Notes.allowed)
+      return data(
+        { note: submission.reply({ formErrors: [offered.Notes.reason ?? ""] }), deleteError: null },
+        { status: 403 },
+      );
     await sendNote(provider, requestId, submission.value.content);
   } catch (error) {
     const reply = await providerErrorReply(request, error, submission);

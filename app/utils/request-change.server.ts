@@ -72,7 +72,11 @@ function providerWords(reason: string | null, t: TFunction) {
     : t("requests:modify.providerRefuses");
 }
 
-/** The request and what may be done with it, fetched together: for the details page and its actions. */
+/**
+ * The request and what may be done with it, fetched together: for the details page, the modify
+ * screens and their actions. The summary's failure is a `ProviderError` for the caller to show: a
+ * page fails whole, an action answers beside its form with what was typed.
+ */
 export async function loadOfferedChanges(
   request: Request,
   provider: ProviderContext,
@@ -80,7 +84,7 @@ export async function loadOfferedChanges(
 ) {
   const t = await getTranslator(request);
   const [summary, permissions] = await Promise.all([
-    orProviderErrorPage(request, getRequestSummary(provider, requestId)),
+    getRequestSummary(provider, requestId),
     settle(request, getRequestPermissions(provider, requestId)),
   ]);
   return { summary, offered: offeredChanges(summary.State, permissions, t) };
@@ -91,7 +95,7 @@ export async function loadRequestChange(request: Request, params: Params, change
   const { provider, requestId } = await requireRequestId(request, params);
   const [language, { summary, offered }] = await Promise.all([
     i18nServer.getLocale(request),
-    loadOfferedChanges(request, provider, requestId),
+    orProviderErrorPage(request, loadOfferedChanges(request, provider, requestId)),
   ]);
   return { provider, requestId, language, summary, permission: offered[change] };
 }

@@ -203,11 +203,14 @@ export async function startWorkerServers(workerIndex: number) {
   mkdirSync(dir, { recursive: true });
   const sandbox = await startSandbox(join(dir, "sandbox.json"));
   const sessionDir = join(dir, "sessions");
-  await startPortal({ sandboxUrl: sandbox.url, sessionDir, logFile: join(dir, "portal.log") }).then(
-    (portal) => (current = { sandboxUrl: sandbox.url, portalUrl: portal.url, sessionDir }),
-  );
+  const portal = await startPortal({
+    sandboxUrl: sandbox.url,
+    sessionDir,
+    logFile: join(dir, "portal.log"),
+  });
+  current = { sandboxUrl: sandbox.url, portalUrl: portal.url, sessionDir };
   return {
-    servers: current!,
+    servers: current,
     /**
      * Stops the sandbox and every portal the worker started; resolves with what each portal wrote
      * over the worker's whole run.

@@ -500,19 +500,7 @@ test.describe("new request wizard: hotel search and provider answers", () => {
     sandbox,
   }) => {
     await toReviewWithOneRoom(page, portal);
-    await sandbox.fault({
-      path: "/api/AccommodationReserveRequestClient",
-      method: "POST",
-      model: "AccommodationReserveRequest",
-      status: 200,
-      body: {
-        currency: "USD",
-        totalPrice: 999,
-        totalCommissionPerHotel: 0,
-        finalPrice: 999,
-        rooms: [],
-      },
-    });
+    await providerPricesAs(sandbox, { totalPrice: 999, finalPrice: 999, rooms: [] });
     await page.getByRole("button", { name: "Submit request" }).click();
     await expect(page.getByRole("alert").first()).toContainText("The provider's price changed");
     await expect(page.getByTestId("price-totals")).toContainText("999");
@@ -570,32 +558,24 @@ test.describe("new request wizard: a price answer read in part", () => {
     await toReviewWithOneRoom(page, portal);
     // A provider that wrote its special dates with the fields of `datePrices`.
     const night = { roomPrice: 100, childNoBedPrice: 0, childWithBedPrice: 0, extraBedPrice: 0 };
-    await sandbox.fault({
-      path: "/api/AccommodationReserveRequestClient",
-      method: "POST",
-      model: "AccommodationReserveRequest",
-      status: 200,
-      body: {
-        currency: "USD",
-        totalPrice: 340,
-        totalCommissionPerHotel: 0,
-        finalPrice: 340,
-        rooms: [
-          {
-            ...{ roomType: "Single", roomTypeId: 403, roomService: "Room Only", roomView: "City" },
-            ...{ nights: 3, stayTotalPrice: 340, extraCharge: 0, extraChargesTotalPrice: 0 },
-            ...{ hasChildNoBed: false, hasChildWithBed: false, hasExtraBed: false },
-            totalPrice: 340,
-            fareBreakDown: {
-              datePrices: ["2026-12-09", "2026-12-10", "2026-12-11"].map((date) => ({
-                date,
-                ...night,
-              })),
-              specialDatePrices: [{ date: "2026-12-10", ...night, roomPrice: 40 }],
-            },
+    await providerPricesAs(sandbox, {
+      totalPrice: 340,
+      finalPrice: 340,
+      rooms: [
+        {
+          ...{ roomType: "Single", roomTypeId: 403, roomService: "Room Only", roomView: "City" },
+          ...{ nights: 3, stayTotalPrice: 340, extraCharge: 0, extraChargesTotalPrice: 0 },
+          ...{ hasChildNoBed: false, hasChildWithBed: false, hasExtraBed: false },
+          totalPrice: 340,
+          fareBreakDown: {
+            datePrices: ["2026-12-09", "2026-12-10", "2026-12-11"].map((date) => ({
+              date,
+              ...night,
+            })),
+            specialDatePrices: [{ date: "2026-12-10", ...night, roomPrice: 40 }],
           },
-        ],
-      },
+        },
+      ],
     });
     await portal.visit("/reservations/new/review");
     await expect(page.getByTestId("price-totals")).toContainText("340");
@@ -741,6 +721,20 @@ test.describe("new request wizard: the draft", () => {
     await expect(page.getByLabel("Marina Pearl Resort")).not.toBeChecked();
   });
 });
+
+/** From now on the provider prices the request as `prices` says (in USD, no commission). */
+function providerPricesAs(
+  sandbox: Sandbox,
+  prices: { totalPrice: number; finalPrice: number; rooms: unknown[] },
+) {
+  return sandbox.fault({
+    path: "/api/AccommodationReserveRequestClient",
+    method: "POST",
+    model: "AccommodationReserveRequest",
+    status: 200,
+    body: { currency: "USD", totalCommissionPerHotel: 0, ...prices },
+  });
+}
 
 /** How many times the provider was asked to create a request (not to price one). */
 async function submitCalls(sandbox: Sandbox) {
