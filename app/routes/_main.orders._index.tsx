@@ -20,8 +20,9 @@ import {
   readDateRange,
 } from "~/utils/list-filters.server";
 import { pageTitleMeta } from "~/utils/meta";
-import { formatMoney, localizeDigits } from "~/utils/numbers";
+import { localizeDigits, moneyIn } from "~/utils/numbers";
 import { ORDER_STATES } from "~/utils/order-states";
+import { currencySigns } from "~/utils/provider/client.server";
 import { getOrderGrid } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -47,18 +48,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = context.translator("orders");
   const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { from, to, dateErrors } = readDateRange(filters, language);
-  const grid = await orProviderErrorPage(
-    request,
-    getOrderGrid(provider, {
-      Page: filters.page,
-      PageSize: filters.size,
-      ContractNumber: filters.number,
-      FromDate: from,
-      ToDate: to,
-      State: filters.state,
-    }),
-  );
-  const money = (amount: number, currency: string) => formatMoney(amount, currency, language);
+  const [grid, signs] = await Promise.all([
+    orProviderErrorPage(
+      request,
+      getOrderGrid(provider, {
+        Page: filters.page,
+        PageSize: filters.size,
+        ContractNumber: filters.number,
+        FromDate: from,
+        ToDate: to,
+        State: filters.state,
+      }),
+    ),
+    currencySigns(provider),
+  ]);
+  const money = moneyIn(language, signs);
   return {
     title: t("list.title"),
     // Formatted here: the page then needs no date library in the browser.

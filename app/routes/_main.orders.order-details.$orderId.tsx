@@ -29,7 +29,8 @@ import { readForm } from "~/utils/form-data.server";
 import { requireOrderId } from "~/utils/params.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/misc";
-import { formatMoney } from "~/utils/numbers";
+import { moneyIn } from "~/utils/numbers";
+import { currencySigns } from "~/utils/provider/client.server";
 import { getOrder } from "~/utils/provider/orders.server";
 import { getOrderPayments } from "~/utils/provider/payments.server";
 import { getTickets, openTicket } from "~/utils/provider/tickets.server";
@@ -63,13 +64,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, orderId } = await requireOrderId(request, params);
   const language = context.language;
   const t = context.translator("orders");
-  const [order, payments, tickets, options] = await Promise.all([
+  const [order, payments, tickets, options, signs] = await Promise.all([
     orProviderErrorPage(request, getOrder(provider, orderId)),
     settle(request, getOrderPayments(provider, orderId)),
     settle(request, getTickets(provider, orderId)),
     settle(request, receiptOptions(provider)),
+    currencySigns(provider),
   ]);
-  const money = (amount: number) => formatMoney(amount, order.Currency, language);
+  const moneyInAny = moneyIn(language, signs);
+  const money = (amount: number) => moneyInAny(amount, order.Currency);
   return {
     title: t("details.title", { number: order.ContractNumber }),
     order: {
@@ -93,7 +96,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       total: money(entry.TotalPrice),
     })),
     payments: payments.ok
-      ? { ok: true as const, rows: paymentRows(payments.data, language) }
+      ? { ok: true as const, rows: paymentRows(payments.data, language, moneyInAny) }
       : { ok: false as const, error: payments.error },
     tickets: tickets.ok
       ? {

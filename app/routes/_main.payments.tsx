@@ -11,7 +11,9 @@ import { pageTitleMeta } from "~/utils/meta";
 import { cx } from "~/utils/misc";
 import { localizeDigits } from "~/utils/numbers";
 import { PAGE_SIZES } from "~/utils/paging";
+import { moneyIn } from "~/utils/numbers";
 import { paymentRows } from "~/utils/payment-rows.server";
+import { currencySigns } from "~/utils/provider/client.server";
 import { getPayments } from "~/utils/provider/payments.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
 
@@ -33,21 +35,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tab, page } = paramsSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const language = context.language;
   const t = context.translator("payments");
-  const payments = await orProviderErrorPage(
-    request,
-    getPayments(provider, {
-      PaymentType: tab === "cash" ? "Cash" : "Receipt",
-      Page: page,
-      PageSize: PAGE_SIZES[0],
-    }),
-  );
+  const [payments, signs] = await Promise.all([
+    orProviderErrorPage(
+      request,
+      getPayments(provider, {
+        PaymentType: tab === "cash" ? "Cash" : "Receipt",
+        Page: page,
+        PageSize: PAGE_SIZES[0],
+      }),
+    ),
+    currencySigns(provider),
+  ]);
   return {
     title: t("title"),
     tab,
     page,
     total: payments.TotalCount,
     pageCount: Math.max(1, Math.ceil(payments.TotalCount / PAGE_SIZES[0])),
-    rows: paymentRows(payments.Items, language),
+    rows: paymentRows(payments.Items, language, moneyIn(language, signs)),
   };
 }
 

@@ -77,6 +77,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       summary.CheckInDate && summary.CheckoutDate
         ? { checkIn: summary.CheckInDate, checkOut: summary.CheckoutDate }
         : null,
+      summary.Currency.Sign,
     ),
     defaults: roomsDefaults(summary, language),
   };

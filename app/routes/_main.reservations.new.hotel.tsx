@@ -28,7 +28,8 @@ import { ContinueButton } from "~/components/wizard/continue-button";
 import { formatDate } from "~/utils/dates";
 import { providerToday } from "~/utils/provider-clock.server";
 import { readForm } from "~/utils/form-data.server";
-import { formatMoney, localizeDigits } from "~/utils/numbers";
+import { localizeDigits, moneyIn } from "~/utils/numbers";
+import { currencySigns } from "~/utils/provider/client.server";
 import { getPackages } from "~/utils/provider/packages.server";
 import { getPackageHotels, type PackageHotel } from "~/utils/provider/hotels.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
@@ -57,21 +58,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const filters = filtersOf(new URL(request.url));
   const language = context.language;
   const filtered = Object.values(filters).some((value) => value !== undefined);
-  const [packages, everyHotel, matching] = await orProviderErrorPage(
-    request,
-    Promise.all([
-      getPackages(wizard.provider),
-      getPackageHotels(wizard.provider),
-      filtered
-        ? getPackageHotels(wizard.provider, {
-            accommodationPackageId: filters.packageId ? Number(filters.packageId) : undefined,
-            hotelPlace: filters.place,
-            hotelGrade: filters.grade ? Number(filters.grade) : undefined,
-            hotelName: filters.name,
-          })
-        : null,
-    ]),
-  );
+  const [[packages, everyHotel, matching], signs] = await Promise.all([
+    orProviderErrorPage(
+      request,
+      Promise.all([
+        getPackages(wizard.provider),
+        getPackageHotels(wizard.provider),
+        filtered
+          ? getPackageHotels(wizard.provider, {
+              accommodationPackageId: filters.packageId ? Number(filters.packageId) : undefined,
+              hotelPlace: filters.place,
+              hotelGrade: filters.grade ? Number(filters.grade) : undefined,
+              hotelName: filters.name,
+            })
+          : null,
+      ]),
+    ),
+    currencySigns(wizard.provider),
+  ]);
+  const money = moneyIn(language, signs);
   const chosenId = wizard.draft.hotel?.propertyId;
   const shown = matching ?? everyHotel;
   // The hotel already chosen stays on the list, whatever the search.
@@ -92,7 +97,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       grade: hotel.hotelGrade,
       place: hotel.hotelPlace,
       packageTitle: hotel.title ?? "",
-      minPrice: formatMoney(hotel.minPrice, hotel.currency, language),
+      minPrice: money(hotel.minPrice, hotel.currency),
       available: `${formatDate(hotel.availableSince, language)} – ${formatDate(hotel.availableUntil, language)}`,
       onSale: !hotel.isInActive,
     })),

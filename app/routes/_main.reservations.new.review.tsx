@@ -23,7 +23,8 @@ import { formatDate } from "~/utils/dates";
 import { recordStore } from "~/utils/draft-store.server";
 import { readForm } from "~/utils/form-data.server";
 import { useIsPending } from "~/utils/misc";
-import { formatMoney, localizeDigits } from "~/utils/numbers";
+import { localizeDigits, moneyIn } from "~/utils/numbers";
+import { currencySigns } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import {
   describeProviderError,
@@ -87,10 +88,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireStep(wizard, "review");
   const { draft } = wizard;
   const language = context.language;
-  const prices = await settle(
-    request,
-    validatePrices(wizard.provider, priceValidationRequest(draft)),
-  );
+  const [prices, signs] = await Promise.all([
+    settle(request, validatePrices(wizard.provider, priceValidationRequest(draft))),
+    currencySigns(wizard.provider),
+  ]);
+  const money = moneyIn(language, signs);
   const countries = new Map(
     countryOptions(language).map((country) => [country.value, country.label]),
   );
@@ -102,15 +104,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? {
           ok: true as const,
           rooms: prices.data.rooms.map((room) =>
-            pricedRoomView(room, prices.data.currency, language),
+            pricedRoomView(room, prices.data.currency, language, signs.get(prices.data.currency)),
           ),
-          total: formatMoney(prices.data.totalPrice, prices.data.currency, language),
-          commission: formatMoney(
-            prices.data.totalCommissionPerHotel,
-            prices.data.currency,
-            language,
-          ),
-          final: formatMoney(prices.data.finalPrice, prices.data.currency, language),
+          total: money(prices.data.totalPrice, prices.data.currency),
+          commission: money(prices.data.totalCommissionPerHotel, prices.data.currency),
+          final: money(prices.data.finalPrice, prices.data.currency),
           finalAmount: prices.data.finalPrice,
         }
       : { ok: false as const, error: prices.error },

@@ -11,6 +11,7 @@ import { ContinueButton } from "~/components/wizard/continue-button";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/countries.server";
 import { readForm } from "~/utils/form-data.server";
+import { currencySigns } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
 import {
@@ -36,19 +37,20 @@ async function stepContext({ request, params, context }: LoaderFunctionArgs) {
   requireStep(wizard, "rooms");
   const hotel = wizard.draft.hotel!;
   const { language } = context;
-  const property = await orProviderErrorPage(
-    request,
-    getHotelRoomTypes(wizard.provider, hotel.propertyId),
-  );
-  return { wizard, hotel, language, roomTypes: property.roomTypes };
+  const [property, signs] = await Promise.all([
+    orProviderErrorPage(request, getHotelRoomTypes(wizard.provider, hotel.propertyId)),
+    currencySigns(wizard.provider),
+  ]);
+  const sign = signs.get(hotel.currency);
+  return { wizard, hotel, language, sign, roomTypes: property.roomTypes };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { wizard, hotel, language, roomTypes } = await stepContext(args);
+  const { wizard, hotel, language, sign, roomTypes } = await stepContext(args);
   return {
     checkIn: hotel.checkIn,
     countries: countryOptions(language),
-    roomTypes: roomTypeViews(roomTypes, hotel.currency, language, hotel),
+    roomTypes: roomTypeViews(roomTypes, hotel.currency, language, hotel, sign),
     defaults: roomsFormDefaults(wizard.draft, language),
   };
 }

@@ -14,7 +14,8 @@ import { formatDate } from "~/utils/dates";
 import { dateErrorsResult } from "~/utils/list-filters";
 import { filtersOpenAtFirst } from "~/utils/list-filters.server";
 import { pageTitleMeta } from "~/utils/meta";
-import { formatMoney, localizeDigits } from "~/utils/numbers";
+import { localizeDigits, moneyIn } from "~/utils/numbers";
+import { currencySigns } from "~/utils/provider/client.server";
 import { getStatement } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
 import { readStatementFilters } from "~/utils/transactions.server";
@@ -34,17 +35,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = context.language;
   const t = context.translator("transactions");
   const { filters, range, dateErrors } = readStatementFilters(url, language);
-  const statement = await orProviderErrorPage(
-    request,
-    getStatement(provider, { ...range, Page: filters.page, PageSize: filters.size }),
-  );
+  const [statement, signs] = await Promise.all([
+    orProviderErrorPage(
+      request,
+      getStatement(provider, { ...range, Page: filters.page, PageSize: filters.size }),
+    ),
+    currencySigns(provider),
+  ]);
+  const money = moneyIn(language, signs);
   const exportParams = new URLSearchParams(url.search);
   exportParams.delete("page");
   exportParams.delete("size");
   const balances = (list: typeof statement.OpeningBalances) =>
     list.map((entry) => ({
       currency: entry.Currency,
-      balance: formatMoney(entry.Balance, entry.Currency, language),
+      balance: money(entry.Balance, entry.Currency),
     }));
   return {
     title: t("title"),
@@ -65,8 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       orderId: line.OrderId,
       contract: line.ContractNumber,
       description: line.Description,
-      amount: formatMoney(line.Amount, line.Currency, language),
-      balance: formatMoney(line.Balance, line.Currency, language),
+      amount: money(line.Amount, line.Currency),
+      balance: money(line.Balance, line.Currency),
       currency: line.Currency,
     })),
   };

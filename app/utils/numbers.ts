@@ -36,6 +36,15 @@ export function formatMoney(amount: number, currency: string, language: string, 
   }
 }
 
+/** The provider's sign of each currency code ("$", "﷼"), from its currency list. */
+export type CurrencySigns = ReadonlyMap<string, string>;
+
+/** Amounts in any of the provider's currencies, each with the provider's sign where it has one. */
+export function moneyIn(language: string, signs: CurrencySigns) {
+  return (amount: number, currency: string) =>
+    formatMoney(amount, currency, language, signs.get(currency));
+}
+
 /** A plain amount written the user's way (grouping and digits), without a currency. */
 export function formatNumber(amount: number, language: string) {
   return new Intl.NumberFormat(language === "fa" ? "fa-IR" : "en-GB", {

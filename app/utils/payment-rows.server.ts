@@ -1,14 +1,18 @@
 import { formatDate } from "~/utils/dates";
-import { formatMoney, formatNumber } from "~/utils/numbers";
+import { formatNumber, type moneyIn } from "~/utils/numbers";
 import type { Payment } from "~/utils/provider/payments.server";
 
 /** Payments written out for a table in the user's language: amounts with currency, dates in their calendar. */
-export function paymentRows(payments: Payment[], language: string) {
+export function paymentRows(
+  payments: Payment[],
+  language: string,
+  money: ReturnType<typeof moneyIn>,
+) {
   return payments.map((payment) => ({
     id: payment.Id,
     type: payment.PaymentType,
-    source: formatMoney(payment.SourceAmount, payment.SourceCurrency, language),
-    converted: formatMoney(payment.Amount, payment.ConvertedCurrency, language),
+    source: money(payment.SourceAmount, payment.SourceCurrency),
+    converted: money(payment.Amount, payment.ConvertedCurrency),
     amount: formatNumber(payment.Amount, language),
     currency: payment.ConvertedCurrency,
     contractNumber: payment.ContractNumber ?? "",

@@ -246,8 +246,9 @@ export function roomTypeViews(
   currency: string,
   language: string,
   stay: { checkIn: string; checkOut: string } | null,
+  sign?: string,
 ): RoomTypeView[] {
-  const money = (amount: number) => formatMoney(amount, currency, language);
+  const money = (amount: number) => formatMoney(amount, currency, language, sign);
   const nightly = (roomType: RoomType) => {
     const prices = nightlyPricesOf(roomType, stay);
     const [cheapest, dearest] = [prices[0], prices[prices.length - 1]];

@@ -266,6 +266,28 @@ test.describe("payments", () => {
   });
 });
 
+test.describe("amounts", () => {
+  // The grids carry a currency code only; the portal writes each amount with the provider's sign
+  // from its currency list ("$", "﷼"), not the runtime's symbol for the code ("US$", "IRR").
+  for (const language of ["en", "fa"] as const)
+    test(`every amount carries the provider's sign (${language})`, async ({ portal, page }) => {
+      await portal.signIn();
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      const pages = [
+        ["/orders", "orders-table", ["$", "€"]],
+        ["/orders/order-details/3001", "order-payments", ["﷼"]],
+        ["/payments", "receipt-payments", ["﷼"]],
+        ["/transactions", "transactions-table", ["$", "€"]],
+      ] as const;
+      for (const [path, table, signs] of pages) {
+        await portal.visit(path);
+        const text = await page.getByTestId(table).innerText();
+        for (const sign of signs) expect(text, `${path} shows ${sign}`).toContain(sign);
+        expect(text, `${path} writes no code's own symbol`).not.toMatch(/US\$|IRR|€\s?EUR/);
+      }
+    });
+});
+
 test.describe("transactions", () => {
   test("a range with its opening balance, a running balance per currency, and its CSV", async ({
     portal,
@@ -297,7 +319,7 @@ test.describe("transactions", () => {
     await page.getByLabel("From").fill(from);
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/from=/);
-    await expect(page.getByTestId("opening")).not.toHaveText(/^€0\.00 · US\$0\.00$/);
+    await expect(page.getByTestId("opening")).not.toHaveText(/^€0\.00 · \$0\.00$/);
     const dates = await page
       .getByTestId("transactions-table")
       .locator("tbody tr td:first-child")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CurrencySigns } from "~/utils/numbers";
 import { providerRequest, withoutToken, type ProviderContext } from "./request.server";
 
 export const profileSummarySchema = z.object({
@@ -32,4 +33,38 @@ export function getBanks(ctx: ProviderContext) {
     { path: "/api/Client", responseModel: "BankData" },
     z.array(z.object({ Id: z.number(), Name: z.string() })),
   );
+}
+
+// The currency list changes when the provider adds a currency, not per user: one copy per
+// process, kept 10 minutes and refreshed while the old one is still used, so pages showing
+// amounts (the grids carry a code only) do not ask for it each time. A failed fetch is tried
+// again after a minute; meanwhile amounts show the code's own symbol ("US$"), not nothing.
+const SIGNS_KEPT_MS = 10 * 60_000;
+const SIGNS_RETRY_MS = 60_000;
+let knownSigns: { signs: CurrencySigns; until: number } | undefined;
+let fetchingSigns: Promise<CurrencySigns> | undefined;
+
+/** The currency signs to write amounts with; a page waits only for the first fetch. */
+export function currencySigns(ctx: ProviderContext): Promise<CurrencySigns> {
+  if (knownSigns && Date.now() < knownSigns.until) return Promise.resolve(knownSigns.signs);
+  fetchingSigns ??= getCurrencies({ requestId: ctx.requestId })
+    .then((currencies) => {
+      const signs = new Map(
+        currencies
+          .map((currency) => [currency.Code, currency.Sign.trim()] as const)
+          .filter(([, sign]) => sign),
+      );
+      knownSigns = { signs, until: Date.now() + SIGNS_KEPT_MS };
+      return signs;
+    })
+    .catch((error: Error) => {
+      console.warn(`The provider's currency list could not be read: ${error.message}`);
+      const signs = knownSigns?.signs ?? new Map<string, string>();
+      knownSigns = { signs, until: Date.now() + SIGNS_RETRY_MS };
+      return signs;
+    })
+    .finally(() => {
+      fetchingSigns = undefined;
+    });
+  return knownSigns ? Promise.resolve(knownSigns.signs) : fetchingSigns;
 }
