@@ -38,9 +38,27 @@ export function GeneralErrorBoundary() {
     console.error(error);
   }
 
+  return <FailureNotice title={title} message={message} />;
+}
+
+/**
+ * What failed and the ways on (the page again, the dashboard): a whole page's error, or the part
+ * of a page that could not be loaded (`headingLevel` 2) while the rest of it is shown.
+ */
+export function FailureNotice({
+  title,
+  message,
+  headingLevel = 1,
+}: {
+  title: string;
+  message: string;
+  headingLevel?: 1 | 2;
+}) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section role="alert" className="rounded border border-red-200 bg-white p-6">
-      <h1 className="text-xl font-semibold text-red-800">{title}</h1>
+      <Heading className="text-xl font-semibold text-red-800">{title}</Heading>
       <p className="mt-2 text-gray-800">{message}</p>
       <p className="mt-4">
         <Link to="." reloadDocument className="text-primary-dark underline">

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FailureNotice, GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotesThread, noteSchema } from "~/components/notes-thread";
 import { RequestSummaryView } from "~/components/request-summary";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
@@ -17,13 +19,23 @@ import { hasVoucher } from "~/utils/request-states";
 import { useIsPending } from "~/utils/misc";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
 import { deleteRequest, sendNote } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage, providerErrorReply, settle } from "~/utils/provider-errors.server";
-import { loadOfferedChanges } from "~/utils/request-change.server";
+import {
+  orProviderErrorPage,
+  providerErrorReply,
+  settle,
+  unlessUnavailable,
+} from "~/utils/provider-errors.server";
+import {
+  loadOfferedChanges,
+  offeredChanges,
+  type OfferedChanges,
+} from "~/utils/request-change.server";
 import {
   fetchNotesAndMarkRead,
   notesVersion,
   notesView,
   requestDetailsView,
+  type RequestDetailsView,
 } from "~/utils/request-details.server";
 import { userOverLimitMessage } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -45,19 +57,47 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, params);
   const language = context.language;
   const t = context.translator("requests");
-  const [{ summary, offered }, notes] = await Promise.all([
-    orProviderErrorPage(request, loadOfferedChanges(request, provider, requestId)),
+  const [readRequest, notes] = await Promise.all([
+    orProviderErrorPage(
+      request,
+      unlessUnavailable(loadOfferedChanges(request, provider, requestId)),
+    ),
     settle(request, fetchNotesAndMarkRead(provider, requestId)),
   ]);
-  return {
+  const notesPart = notes.ok
+    ? { version: notesVersion(notes.data), notes: notesView(notes.data, language), error: null }
+    : { version: null, notes: [], error: notes.error };
+  if (readRequest instanceof ProviderError)
+    // The request could not be read, but it was not refused: its notes and the note box stay (a
+    // note typed as the provider faltered is kept beside its error), the rest says it failed.
+    return data(
+      {
+        title: t("details.title"),
+        requestId,
+        details: null,
+        unavailable: describeProviderError(readRequest, context.translator()),
+        offered: offeredChanges("", { ok: false, error: "" }, context.translator()),
+        notes: notesPart,
+      },
+      { status: 503 },
+    );
+  const { summary, offered } = readRequest;
+  return data({
     title: t("details.title", { number: summary.RequestNumber }),
+    requestId,
     details: requestDetailsView(summary, language),
+    unavailable: null,
     offered,
-    notes: notes.ok
-      ? { version: notesVersion(notes.data), notes: notesView(notes.data, language), error: null }
-      : { version: null, notes: [], error: notes.error },
-  };
+    notes: notesPart,
+  });
 }
+
+// A refused action (a note or a delete answered beside its form) changed nothing: the page stays
+// as it is, rather than asking the provider again for what it already shows.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => (actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
@@ -119,7 +159,43 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function RequestDetails() {
-  const { details, offered, notes } = useLoaderData<typeof loader>();
+  const { requestId, details, unavailable, offered, notes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("requests");
+  const notesThread = (
+    <NotesThread
+      requestId={requestId}
+      initial={notes}
+      canSend={offered.Notes.allowed}
+      closedReason={offered.Notes.reason}
+      lastResult={actionData?.note ?? undefined}
+    />
+  );
+  if (!details)
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold">{t("details.heading")}</h1>
+        <FailureNotice
+          title={t("details.unavailable")}
+          message={unavailable ?? ""}
+          headingLevel={2}
+        />
+        {notesThread}
+      </div>
+    );
+  return <RequestAndActions details={details} offered={offered} notesThread={notesThread} />;
+}
+
+/** The request, what may be done with it, and its notes. */
+function RequestAndActions({
+  details,
+  offered,
+  notesThread,
+}: {
+  details: RequestDetailsView;
+  offered: OfferedChanges;
+  notesThread: ReactNode;
+}) {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("requests");
   const [searchParams] = useSearchParams();
@@ -166,13 +242,7 @@ export default function RequestDetails() {
         <DeleteConfirmation number={details.number} error={actionData?.deleteError ?? null} />
       ) : null}
       <RequestSummaryView details={details} />
-      <NotesThread
-        requestId={details.id}
-        initial={notes}
-        canSend={offered.Notes.allowed}
-        closedReason={offered.Notes.reason}
-        lastResult={actionData?.note ?? undefined}
-      />
+      {notesThread}
     </div>
   );
 }

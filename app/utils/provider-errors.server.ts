@@ -27,6 +27,20 @@ export async function orProviderErrorPage<T>(request: Request, work: Promise<T>)
 }
 
 /**
+ * For a page that can still show something when one part of it is unavailable (a timeout, a 5xx,
+ * an answer it cannot read): that failure comes back as the value, for the page to say so; any
+ * other (not found, not the user's) stays an error, for `orProviderErrorPage`.
+ */
+export async function unlessUnavailable<T>(work: Promise<T>): Promise<T | ProviderError> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === "unavailable") return error;
+    throw error;
+  }
+}
+
+/**
  * For form actions: a provider failure becomes errors on the submission, so every value the user
  * typed stays in place. An ASP.NET-style 400 names fields (`ModelState`): a message whose field
  * `fieldNames` maps (provider name → form field) shows next to that field, any other above the form.

@@ -293,6 +293,9 @@ export function expectPortalsEndedClean(portals: PortalRecord[], secrets: string
  */
 export const NO_ANSWER_IN_TIME = { latencyMs: 5000 };
 
+/** What the portal says, in English, when the provider failed a page or a form. */
+export const UNAVAILABLE = "The booking service is not answering right now.";
+
 type Fixtures = { sandbox: Sandbox; portal: Portal };
 type WorkerFixtures = {
   servers: WorkerServers;

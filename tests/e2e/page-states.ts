@@ -4,7 +4,8 @@ import { expect, type Portal, type Sandbox } from "./fixtures";
 /**
  * The pages a user reaches only in a certain state, beside those `tests/pages.ts` lists: the
  * wizard's later steps (a draft), the unfinished-request page (a draft an earlier session left),
- * and the error pages (no such page, a provider that fails, a voucher of a request that has none).
+ * and the error pages (no such page, a provider that fails, a voucher of a request that has none,
+ * a request's page without the request).
  * The checks over every page (accessibility, the content security policy) walk these too.
  * `reach` signs in and sets the state up; `path` then answers `status`.
  */
@@ -56,6 +57,20 @@ export const PAGES_IN_A_STATE: PageInAState[] = [
     reach: async (portal, sandbox) => {
       await portal.signInDirectly();
       await sandbox.fault({ path: "/api/*", status: 500 });
+    },
+  },
+  {
+    name: "a request the provider cannot give, with its notes",
+    path: "/reservations/reservation-details/7003",
+    status: 503,
+    reach: async (portal, sandbox) => {
+      await portal.signInDirectly();
+      await sandbox.fault({
+        path: "/api/AccommodationReserveRequestClient/7003",
+        method: "GET",
+        model: "ReserveRequestSummary",
+        status: 500,
+      });
     },
   },
   {

@@ -4,7 +4,7 @@ import { DEMO_USER } from "#tests/mocks/seed";
 import { SIGNED_IN_PAGE_GROUPS, wizardSteps } from "#tests/pages";
 import dayjs from "dayjs";
 import { formatDateInput } from "~/utils/date-input";
-import { expect, NO_ANSWER_IN_TIME, test, type Portal } from "./fixtures";
+import { expect, NO_ANSWER_IN_TIME, test, UNAVAILABLE, type Portal } from "./fixtures";
 import { PNG } from "./journeys";
 
 /**
@@ -26,7 +26,6 @@ const FAULTS: Array<{ name: string; fault: Omit<Fault, "path"> }> = [
   { name: "a dropped connection", fault: { drop: true } },
 ];
 
-const UNAVAILABLE = "The booking service is not answering right now.";
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 const TYPED = "Typed before the provider failed";
 /** The provider calls that change something: what a form's fault fails. */

@@ -1,7 +1,7 @@
 import type { ReserveRequest, SandboxState } from "#tests/mocks/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput } from "~/utils/date-input";
-import { expect, test, type Portal } from "./fixtures";
+import { expect, test, UNAVAILABLE, type Portal } from "./fixtures";
 
 /** The requests list, a request's details, notes, print view, modifications and delete. */
 
@@ -492,6 +492,52 @@ test.describe("modifications and delete", () => {
   });
 
   // The pre-modify validation is a call of the portal's own design: a provider may not have it.
+  test("when the request itself cannot be read, its notes and the box stay, and a note typed is kept", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const id = 7003;
+    const summaryFails = () =>
+      sandbox.fault({
+        path: `/api/AccommodationReserveRequestClient/${id}`,
+        method: "GET",
+        model: "ReserveRequestSummary",
+        status: 500,
+      });
+    await portal.signInDirectly();
+    // A page opened while the provider cannot give the request: its notes still read.
+    await summaryFails();
+    const response = await page.goto(`/reservations/reservation-details/${id}`);
+    expect(response?.status()).toBe(503);
+    await portal.hydrated();
+    const failure = page.getByRole("alert").filter({ hasText: "This request could not be loaded" });
+    await expect(failure).toContainText(UNAVAILABLE);
+    await expect(failure.getByRole("link", { name: "Try again" })).toBeVisible();
+    const earlier = requestById(await sandbox.state(), id)!.notes[0];
+    await expect(page.getByText(earlier.content)).toBeVisible();
+    await sandbox.clearFaults();
+
+    // A note sent as the provider falters: its error beside the box, the text kept, the page whole.
+    await portal.visit(`/reservations/reservation-details/${id}`);
+    const box = page.getByLabel("New note to the provider");
+    await box.fill("Could the room face the sea?");
+    await summaryFails();
+    await page.getByRole("button", { name: "Send note" }).click();
+    await expect(page.getByRole("alert").first()).toContainText(UNAVAILABLE);
+    await expect(box).toHaveValue("Could the room face the sea?");
+    // With JS the refused send leaves the page as it was (it is not loaded again); without, the
+    // page comes back from the post, as much of it as the provider gives.
+    await expect(page.getByText("This request could not be loaded")).toHaveCount(
+      portal.javaScriptEnabled ? 0 : 1,
+    );
+    await sandbox.clearFaults();
+    await page.getByRole("button", { name: "Send note" }).click();
+    await expect(
+      page.locator('[data-from="agency"]').filter({ hasText: "Could the room face the sea?" }),
+    ).toBeVisible();
+  });
+
   for (const { name, fault } of [
     { name: "answers 404", fault: { status: 404 } },
     { name: "answers 500", fault: { status: 500 } },

@@ -140,7 +140,8 @@ async function chooseRooms(page: Page, portal: Portal) {
   await page.getByRole("button", { name: "Continue" }).last().click();
 }
 
-async function fillFlights(page: Page) {
+/** Step 3 filled and sent; `beforeSend` runs with every field filled, before Continue. */
+async function fillFlights(page: Page, beforeSend?: () => Promise<void>) {
   const arrival = page.getByRole("region", { name: "Arrival flight" });
   await arrival.getByLabel("Airline").selectOption("IR");
   await arrival.getByLabel("Flight number").fill("IR712");
@@ -159,6 +160,7 @@ async function fillFlights(page: Page) {
   await departure.getByLabel("To airport").fill("IKA");
   await departure.getByLabel("Take-off date").fill(formatDateInput(CHECK_OUT, "en"));
   await departure.getByLabel("Take-off time").fill("16:20");
+  await beforeSend?.();
   await page.getByRole("button", { name: "Continue" }).last().click();
   await page.waitForURL(/\/review$/);
 }
@@ -278,14 +280,15 @@ async function toRooms(page: Page, portal: Portal, base = "/reservations/new") {
   await portal.hydrated();
 }
 
-async function oneSingleRoom(page: Page, portal: Portal) {
+/** Step 2 with one Single room, sent; the next step is the review, or the flights with a transfer. */
+async function oneSingleRoom(page: Page, portal: Portal, next = /\/review$/) {
   await addRoom(page, portal, "Single", 1);
   await fillGuest(
     page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }),
     adults[0],
   );
   await page.getByRole("button", { name: "Continue" }).last().click();
-  await page.waitForURL(/\/review$/);
+  await page.waitForURL(next);
   await portal.hydrated();
 }
 
@@ -638,6 +641,52 @@ test.describe("new request wizard: nothing moves under the pointer", () => {
     ).toBeVisible();
     await expect(transfer).toBeChecked();
     expect(await top()).toBe(before);
+  });
+});
+
+test.describe("new request wizard: airport suggestions", () => {
+  test("typed text is suggested airports; a send while they load cancels the lookup quietly", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    test.skip(!portal.javaScriptEnabled, "suggestions are an enhancement");
+    const scriptErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") scriptErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => scriptErrors.push(error.message));
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    await chooseHotel(page);
+    await portal.hydrated();
+    await oneSingleRoom(page, portal, /\/flights$/);
+    const from = page.getByRole("region", { name: "Arrival flight" }).getByLabel("From airport");
+    await from.pressSequentially("Dub");
+    const listId = await from.getAttribute("list");
+    await expect(page.locator(`datalist[id="${listId}"] option[value="DXB"]`)).toHaveText(/Dubai/);
+
+    let lookupEnded: Promise<"cancelled" | "finished"> | undefined;
+    await fillFlights(page, async () => {
+      // Slow enough to be under way at the send, fast enough for the step's own lookup of "Dubai".
+      await sandbox.fault({ path: "/geo/airports", latencyMs: 1_500 });
+      const to = page.getByRole("region", { name: "Departure flight" }).getByLabel("To airport");
+      const lookup = page.waitForRequest(/\/reservations\/airports/);
+      await to.clear();
+      await to.pressSequentially("IKA");
+      const request = await lookup;
+      lookupEnded = Promise.race([
+        page
+          .waitForEvent("requestfailed", (failed) => failed === request)
+          .then(() => "cancelled" as const),
+        page
+          .waitForEvent("requestfinished", (finished) => finished === request)
+          .then(() => "finished" as const),
+      ]);
+    });
+    expect(await lookupEnded).toBe("cancelled");
+    await expect(page.getByTestId("price-totals")).toBeVisible();
+    expect(scriptErrors).toEqual([]);
   });
 });
 
