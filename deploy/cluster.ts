@@ -144,6 +144,8 @@ function redisServer(port: number, dir: string, program: string): RedisServer {
 export type Cluster = {
   /** The proxy's address: what users open. */
   url: string;
+  /** HAProxy's process (with `-db`, the one process that answers). */
+  proxyPid: number;
   instances: Instance[];
   redis: RedisServer;
   /** What each process wrote is under this folder. */
@@ -203,6 +205,8 @@ export async function startCluster({
     ["-db", "-f", HAPROXY_CONFIG],
     {
       PROXY_BIND: `[::]:${port}`,
+      // Only root can hand HAProxy to its own user (haproxy.cfg).
+      ...(process.getuid?.() === 0 ? {} : { PROXY_KEEPS_ITS_STARTER: "1" }),
       ...Object.fromEntries(
         instancePorts.map((instancePort, index) => [
           `PORTAL_${index + 1}`,
@@ -218,6 +222,7 @@ export async function startCluster({
 
   return {
     url,
+    proxyPid: proxy.child.pid!,
     instances,
     redis,
     dir,

@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
-import { renewSessionAlone, requireProvider } from "./auth.server";
+import { renewSessionAlone, requireProvider, startSession } from "./auth.server";
+import { csrf } from "./csrf.server";
 import { env } from "./env.server";
 import { loadWizard } from "./reservation-wizard.server";
 import type { Draft } from "./reservation-wizard";
@@ -98,5 +99,32 @@ describe("sessions that end whatever the use", () => {
     });
     const fresh = new Request("http://portal/reservations/list", { headers: { Cookie: renewed } });
     await expect(requireProvider(fresh)).resolves.toMatchObject({ token: "provider-token" });
+  });
+});
+
+describe("signing in", () => {
+  test("gives the browser a new form token: none shown before the sign-in is taken after it", async () => {
+    const [before, beforeCookie] = await csrf.commitToken();
+    const signIn = await startSession(
+      new Request("http://portal/auth/login", { headers: { Cookie: beforeCookie! } }),
+      { token: "provider-token", userName: "demo", redirectTo: null },
+    );
+    const csrfCookie = signIn.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("csrf="))!
+      .split(";")[0];
+    const form = (token: string) => {
+      const body = new FormData();
+      body.set("csrf", token);
+      return body;
+    };
+    const after = await csrf.getToken(new Headers({ Cookie: csrfCookie }));
+    expect(after).not.toBe(before);
+    await expect(csrf.validate(form(after), new Headers({ Cookie: csrfCookie }))).resolves.toBe(
+      undefined,
+    );
+    await expect(
+      csrf.validate(form(before), new Headers({ Cookie: csrfCookie })),
+    ).rejects.toMatchObject({ code: "mismatched_token" });
   });
 });

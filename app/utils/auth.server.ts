@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { env } from "~/utils/env.server";
+import { newCsrfCookie } from "~/utils/csrf.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http";
 import { requestIdOf } from "~/utils/request-log.server";
@@ -133,6 +134,7 @@ export async function startSession(
   const headers = new Headers();
   if (destroyed) headers.append("Set-Cookie", destroyed);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  headers.append("Set-Cookie", await newCsrfCookie());
   return redirect(safeRedirectPath(redirectTo, HOME_PATH), { headers });
 }
 

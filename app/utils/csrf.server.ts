@@ -1,20 +1,22 @@
-import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { cookieSecrets, env } from "~/utils/env.server";
+import { portalCookie } from "~/utils/cookies.server";
+import { cookieSecrets } from "~/utils/env.server";
 import { pathWithSearch, safeRedirectPath } from "~/utils/http";
 import { getTranslator } from "~/utils/i18n.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Many of our users' browsers are too old to honour SameSite, so every mutating form carries a token.
-const csrfCookie = createCookie("csrf", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.NODE_ENV === "production",
-  secrets: cookieSecrets,
-});
+const csrfCookie = portalCookie("csrf", { secrets: cookieSecrets });
 
 export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: "csrf", secret: cookieSecrets[0] });
+
+/**
+ * A new token's cookie, for the sign-in's answer: forms of the signed-in session carry a token
+ * that no page seen before the sign-in (a shared computer, a planted cookie) ever showed.
+ */
+export function newCsrfCookie() {
+  return csrfCookie.serialize(csrf.generate());
+}
 
 /**
  * Unless the form's token matches the cookie's, sends the user back to the page the form was on,

@@ -1,19 +1,12 @@
-import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, i18nConfig, isLanguage, supportedLanguages } from "~/i18n";
-import { env } from "~/utils/env.server";
+import { portalCookie } from "~/utils/cookies.server";
 import { translations } from "~/utils/i18n-resources.server";
 
 /** The chosen language, kept for a year; set by the language switch (routes/settings.language.tsx). */
-export const languageCookie = createCookie("lng", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: env.NODE_ENV === "production",
-  maxAge: 60 * 60 * 24 * 365,
-});
+export const languageCookie = portalCookie("lng", { maxAge: 60 * 60 * 24 * 365 });
 
 export const i18nServer = new RemixI18Next({
   detection: {

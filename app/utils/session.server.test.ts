@@ -50,7 +50,8 @@ describe("sessions in the file record store (the default)", () => {
     session.set("userName", "demo");
     session.set("startedAt", Date.now());
     const setCookie = await sessionStorage.commitSession(session);
-    expect(setCookie).toMatch(/^__session=/);
+    // Named `session` here; `__Host-session` in production (who-may-do-what.spec.ts).
+    expect(setCookie).toMatch(/^session=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toContain("provider-token-123");

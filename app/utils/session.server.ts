@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, type Cookie } from "@remix-run/node";
+import { createSessionStorage, type Cookie } from "@remix-run/node";
+import { portalCookie } from "~/utils/cookies.server";
 import { cookieSecrets, env } from "~/utils/env.server";
 import { recordStore, type RecordStore } from "~/utils/draft-store.server";
 
@@ -15,11 +16,7 @@ export type SessionData = {
 
 const sessionMaxAgeSeconds = env.SESSION_MAX_HOURS * 60 * 60;
 
-export const sessionCookie = createCookie("__session", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.NODE_ENV === "production",
-  path: "/",
+export const sessionCookie = portalCookie("session", {
   secrets: cookieSecrets,
   maxAge: sessionMaxAgeSeconds,
 });

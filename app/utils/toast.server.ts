@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { cookieSecrets, env } from "~/utils/env.server";
+import { portalCookie } from "~/utils/cookies.server";
+import { cookieSecrets } from "~/utils/env.server";
 import { combineHeaders } from "~/utils/http";
 
 /**
@@ -21,14 +22,7 @@ type NewToast = Omit<Toast, "id">;
 const TOAST_KEY = "toast";
 
 const toastStorage = createCookieSessionStorage({
-  cookie: {
-    name: "__toast",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production",
-    path: "/",
-    secrets: cookieSecrets,
-  },
+  cookie: portalCookie("toast", { secrets: cookieSecrets }),
 });
 
 export async function createToastHeaders(toast: NewToast) {

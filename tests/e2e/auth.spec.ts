@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { expect, startPortalInstance, test } from "./fixtures";
+import { expect, SESSION_COOKIE, startPortalInstance, test } from "./fixtures";
 
 async function sessionIdCookie(page: Page) {
-  const cookie = (await page.context().cookies()).find(({ name }) => name === "__session");
+  const cookie = (await page.context().cookies()).find(({ name }) => name === SESSION_COOKIE);
   return cookie?.value ?? null;
 }
 
@@ -127,7 +127,7 @@ test.describe("sign-out", () => {
     // The old cookie, sent again by anyone who kept it, is a stranger's.
     const replay = await playwright.request.newContext({
       baseURL,
-      extraHTTPHeaders: { Cookie: `__session=${first}` },
+      extraHTTPHeaders: { Cookie: `${SESSION_COOKIE}=${first}` },
     });
     const dashboard = await replay.get("/dashboard", { maxRedirects: 0 });
     expect(dashboard.status()).toBe(302);
@@ -135,7 +135,15 @@ test.describe("sign-out", () => {
     await replay.dispose();
 
     // Planted in the browser before the next sign-in, it is not the id the sign-in gives.
-    await page.context().addCookies([{ name: "__session", value: first!, url: baseURL! }]);
+    await page
+      .context()
+      // Set as for https: Chromium refuses to plant a `__Host-` cookie for an http address, yet
+      // sends it to http://localhost, a secure context, as it does the portal's own.
+      .addCookies([
+        { name: SESSION_COOKIE, value: first!, url: baseURL!.replace(/^http:/, "https:") },
+      ]);
+    const sentToThePortal = await page.context().cookies(baseURL!);
+    expect(sentToThePortal.find(({ name }) => name === SESSION_COOKIE)?.value).toBe(first);
     await portal.signInDirectly();
     const second = await sessionIdCookie(page);
     expect(second).toBeTruthy();

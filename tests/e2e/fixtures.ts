@@ -141,6 +141,9 @@ export class Portal {
   async signIn(user: { userName: string; password: string } = DEMO_USER, path = "/auth/login") {
     await this.attemptSignIn(user, path);
     await this.page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
+    // The signed-in page itself, not just its address: with JS the address changes a moment
+    // before the page renders, and a form used in that moment carries the sign-in page's token.
+    await this.page.locator('form[action="/auth/logout"]').waitFor({ state: "attached" });
   }
 
   /**
@@ -292,6 +295,9 @@ export function expectPortalsEndedClean(portals: PortalRecord[], secrets: string
  * held off the CPU past its deadline could otherwise read a late answer before its own timeout.
  */
 export const NO_ANSWER_IN_TIME = { latencyMs: 5000 };
+
+/** The production build's cookie names take the `__Host-` prefix (app/utils/cookies.server.ts). */
+export const SESSION_COOKIE = "__Host-session";
 
 /** What the portal says, in English, when the provider failed a page or a form. */
 export const UNAVAILABLE = "The booking service is not answering right now.";

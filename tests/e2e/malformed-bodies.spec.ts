@@ -99,7 +99,7 @@ test.describe("malformed request bodies", () => {
         // Back to the page the form was on, with the translated "send it again" message.
         expect(response.status(), what).toBe(302);
         expect(response.headers()["location"], what).toBe(from);
-        expect(response.headers()["set-cookie"], what).toContain("__toast=");
+        expect(response.headers()["set-cookie"], what).toContain("__Host-toast=");
       }
     }
     expect((await sandbox.calls()).length, "calls to the provider").toBe(callsBefore);

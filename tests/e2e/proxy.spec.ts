@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
@@ -314,6 +315,16 @@ test.describe("through the proxy, requests", () => {
     for (const instance of cluster.instances)
       expect(readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")).not.toContain(
         '"status":413',
+      );
+  });
+
+  test("HAProxy does not run as root: started by root, it is its own user", async ({ cluster }) => {
+    const uid = (pid: number) =>
+      Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+    expect(uid(cluster.proxyPid), "HAProxy's user id").not.toBe(0);
+    if (process.getuid?.() === 0)
+      expect(uid(cluster.proxyPid)).toBe(
+        Number(execFileSync("id", ["-u", "haproxy"], { encoding: "utf8" }).trim()),
       );
   });
 

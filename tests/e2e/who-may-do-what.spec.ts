@@ -107,6 +107,75 @@ test.describe("sessions", () => {
     expect(await refused.text()).toContain("Too many failed sign-ins");
   });
 
+  test("every cookie is host-only, Secure and named __Host-: no other host or plain page can plant it", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    const setCookies = (response: { headersArray(): Array<{ name: string; value: string }> }) =>
+      response
+        .headersArray()
+        .filter(({ name }) => name.toLowerCase() === "set-cookie")
+        .map(({ value }) => value);
+    const seen = [
+      // The form token, then the session, a new token, the language and a message.
+      ...setCookies(await page.request.get("/auth/login")),
+      ...setCookies(
+        await portal.sendForm("/auth/login", {
+          username: DEMO_USER.userName,
+          password: DEMO_USER.password,
+        }),
+      ),
+      ...setCookies(await portal.sendForm("/settings/language", { language: "fa" }, "/dashboard")),
+      ...setCookies(
+        await page.request.post("/settings/language", {
+          form: { csrf: "forged", language: "en" },
+          maxRedirects: 0,
+        }),
+      ),
+    ];
+    const names = seen.map((cookie) => cookie.split("=")[0]);
+    expect(new Set(names)).toEqual(
+      new Set(["__Host-csrf", "__Host-session", "__Host-lng", "__Host-toast"]),
+    );
+    for (const cookie of seen) {
+      const attributes = cookie.split(";").map((part) => part.trim().toLowerCase());
+      expect(attributes, cookie).toEqual(
+        expect.arrayContaining(["secure", "path=/", "httponly", "samesite=lax"]),
+      );
+      expect(
+        attributes.some((part) => part.startsWith("domain=")),
+        cookie,
+      ).toBe(false);
+    }
+  });
+
+  test("a form token seen before the sign-in is refused after it", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    // Whoever saw the sign-in page (a shared computer, a planted cookie) knows its token.
+    const seenBefore = await portal.securityTokenOf("/auth/login");
+    await portal.signInDirectly();
+    const switchToPersian = (csrf: string) =>
+      page.request.post("/settings/language", {
+        form: { csrf, language: "fa", redirectTo: "/dashboard" },
+        maxRedirects: 0,
+      });
+    const dashboardLanguage = async () =>
+      /<html lang="(\w+)"/.exec(await (await page.request.get("/dashboard")).text())?.[1];
+    // Refused: sent back with "send the form again", the language unchanged.
+    expect((await switchToPersian(seenBefore)).status()).toBe(302);
+    expect(await dashboardLanguage()).toBe("en");
+    const current = await portal.securityTokenOf("/dashboard");
+    expect(current).not.toBe(seenBefore);
+    expect((await switchToPersian(current)).status()).toBe(302);
+    expect(await dashboardLanguage()).toBe("fa");
+  });
+
   test("a sign-in link whose target no header can hold leads to the dashboard", async ({
     portal,
     page,
