@@ -20,7 +20,7 @@ import { Snackbar } from "~/components/snackbar";
 import { useNonce } from "~/utils/nonce-provider";
 import { defaultLanguage, languageDirection } from "~/i18n";
 import tailwindHref from "~/tailwind.css?url";
-import { csrf } from "~/utils/csrf.server";
+import { cookiesRefusedToast, csrf } from "~/utils/csrf.server";
 import { env } from "~/utils/env.server";
 import { combineHeaders, pathWithSearch } from "~/utils/http";
 import { i18nServer } from "~/utils/i18n.server";
@@ -35,17 +35,18 @@ export const links: LinksFunction = () => [
 export const handle = { i18n: ["common"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [language, [csrfToken, csrfCookieHeader], { toast, headers: toastHeaders }] =
+  const [language, [csrfToken, csrfCookieHeader], { toast, headers: toastHeaders }, cookieless] =
     await Promise.all([
       i18nServer.getLocale(request),
       csrf.commitToken(request),
       getToast(request),
+      cookiesRefusedToast(request),
     ]);
   return data(
     {
       language,
       csrfToken,
-      toast,
+      toast: toast ?? cookieless,
       path: pathWithSearch(request.url),
       app: { shortName: env.APP_SHORT_NAME, brand: env.APP_BRAND, version: env.APP_VERSION },
     },

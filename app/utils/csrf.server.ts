@@ -1,9 +1,10 @@
+import { redirect } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { portalCookie } from "~/utils/cookies.server";
 import { cookieSecrets } from "~/utils/env.server";
 import { pathWithSearch, safeRedirectPath } from "~/utils/http";
 import { getTranslator } from "~/utils/i18n.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
 // Many of our users' browsers are too old to honour SameSite, so every mutating form carries a token.
 const csrfCookie = portalCookie("csrf", { secrets: cookieSecrets });
@@ -18,9 +19,15 @@ export function newCsrfCookie() {
   return csrfCookie.serialize(csrf.generate());
 }
 
+/** The address parameter that asks the page to say the browser keeps none of the portal's cookies. */
+const COOKIES_REFUSED = "cookies";
+
 /**
  * Unless the form's token matches the cookie's, sends the user back to the page the form was on,
- * with a message to send it again (the token can only be stale or forged).
+ * with a message to send it again (the token can only be stale or forged). A form that came with
+ * no cookie at all was sent by a browser that keeps none of the portal's (cookies blocked, or
+ * Safari, which keeps no `Secure` cookie over plain HTTP): a message in a cookie would be lost as
+ * well, so the page is asked for again with it in its address (`cookiesRefusedToast`).
  */
 export async function validateCSRF(formData: FormData, request: Request) {
   try {
@@ -31,9 +38,21 @@ export async function validateCSRF(formData: FormData, request: Request) {
     const referer = request.headers.get("Referer");
     const origin = new URL(request.url).origin;
     const back = referer?.startsWith(`${origin}/`) ? pathWithSearch(referer) : "/";
+    if (!request.headers.get("Cookie")) {
+      const page = new URL(safeRedirectPath(back, "/"), origin);
+      page.searchParams.set(COOKIES_REFUSED, "refused");
+      throw redirect(pathWithSearch(page));
+    }
     throw await redirectWithToast(safeRedirectPath(back, "/"), {
       type: "error",
       message: t("errors.csrf"),
     });
   }
+}
+
+/** The message for a page asked for again because its form came without cookies (above). */
+export async function cookiesRefusedToast(request: Request): Promise<Toast | null> {
+  if (new URL(request.url).searchParams.get(COOKIES_REFUSED) !== "refused") return null;
+  const t = await getTranslator(request);
+  return { id: "cookies-refused", type: "error", message: t("errors.cookiesRefused") };
 }

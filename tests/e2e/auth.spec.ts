@@ -168,6 +168,35 @@ test.describe("forms", () => {
   });
 });
 
+test.describe("a browser that keeps no cookie", () => {
+  // As Safari does with the portal's Secure cookies over plain http, or any browser set to block
+  // them: the cookies the sign-in page set are gone by the time its form is sent.
+  for (const { language, path, says } of [
+    {
+      language: "en",
+      path: "/auth/login",
+      says: "Your browser did not keep this portal's cookies",
+    },
+    {
+      language: "fa",
+      path: "/auth/login?lng=fa",
+      says: "مرورگر شما کوکی‌های این پورتال را نگه نداشت",
+    },
+  ])
+    test(`is told so at sign-in, and what to do (${language})`, async ({ portal, page }) => {
+      await portal.visit(path);
+      await page.context().clearCookies();
+      await page.locator("[name=username]").fill(DEMO_USER.userName);
+      await page.locator("[name=password]").fill(DEMO_USER.password);
+      await page.locator("[name=password]").press("Enter");
+      await expect(page.getByRole("alert").filter({ hasText: says })).toBeVisible();
+      await expect(page).toHaveURL(/\/auth\/login\?(.*&)?cookies=refused/);
+      expect(await page.context().cookies()).not.toContainEqual(
+        expect.objectContaining({ name: SESSION_COOKIE }),
+      );
+    });
+});
+
 test.describe("sign-in throttling", () => {
   test("ten failures lock the client out, even with the right password, without asking the provider", async ({
     portal,

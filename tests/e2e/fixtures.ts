@@ -143,7 +143,8 @@ export class Portal {
     await this.page.waitForURL((url) => !url.pathname.startsWith("/auth/"));
     // The signed-in page itself, not just its address: with JS the address changes a moment
     // before the page renders, and a form used in that moment carries the sign-in page's token.
-    await this.page.locator('form[action="/auth/logout"]').waitFor({ state: "attached" });
+    // (Not every page has the layout: the print view and the voucher stand alone.)
+    await this.page.locator('input[name="username"]').waitFor({ state: "detached" });
   }
 
   /**
