@@ -44,9 +44,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
   ]);
   const date = (value: string | null) => (value ? formatDate(value, language) : null);
+  // Every matching request is on this page: sorting it sorts them all.
+  const sortable = grid.TotalCount <= filters.size;
+  const byDeadline = filters.sort === "deadline" && sortable;
+  const items = byDeadline
+    ? [...grid.Items].sort((a, b) =>
+        (a.PaymentDeadlineDateTime ?? "~").localeCompare(b.PaymentDeadlineDateTime ?? "~"),
+      )
+    : grid.Items;
   const exportParams = new URLSearchParams(url.search);
   exportParams.delete("page");
   exportParams.delete("size");
+  exportParams.delete("sort");
   return {
     title: t("list.title"),
     // Formatted here: the page then needs no date library in the browser.
@@ -60,10 +69,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dateErrors,
     filtersOpen: filtersOpenAtFirst(request, dateErrors),
     isFiltered,
+    sorting: { byDeadline, sortable, refused: filters.sort === "deadline" && !sortable },
     total: grid.TotalCount,
     pageCount: Math.max(1, Math.ceil(grid.TotalCount / filters.size)),
     exportHref: `/reservations/list.csv${exportParams.size ? `?${exportParams}` : ""}`,
-    rows: grid.Items.map((row) => ({
+    rows: items.map((row) => ({
       id: row.Id,
       number: row.RequestNumber,
       agencyRef: row.AgencyRef,
@@ -121,8 +131,13 @@ export default function RequestsList() {
             )}
           </div>
         ) : (
-          <RequestsTable rows={list.rows} />
+          <RequestsTable rows={list.rows} sorting={list.sorting} />
         )}
+        {list.sorting.refused ? (
+          <p className="mt-3 text-sm text-gray-700" data-testid="sort-refused">
+            {t("list.sortNeedsOnePage")}
+          </p>
+        ) : null}
         <Pagination page={list.filters.page} pageCount={list.pageCount} />
       </Card>
     </div>
@@ -131,7 +146,9 @@ export default function RequestsList() {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
-function RequestsTable({ rows }: { rows: Row[] }) {
+type Sorting = ReturnType<typeof useLoaderData<typeof loader>>["sorting"];
+
+function RequestsTable({ rows, sorting }: { rows: Row[]; sorting: Sorting }) {
   const { t, i18n } = useTranslation("requests");
   const heading = "px-2 py-2 text-start font-medium";
   return (
@@ -154,8 +171,12 @@ function RequestsTable({ rows }: { rows: Row[] }) {
             <th scope="col" className={heading}>
               {t("fields.state")}
             </th>
-            <th scope="col" className={heading}>
-              {t("fields.paymentDeadline")}
+            <th
+              scope="col"
+              className={heading}
+              aria-sort={sorting.byDeadline ? "ascending" : undefined}
+            >
+              <DeadlineSortLink sorting={sorting} />
             </th>
             <th scope="col" className={heading}>
               {t("fields.notes")}
@@ -206,6 +227,30 @@ function RequestsTable({ rows }: { rows: Row[] }) {
         </tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+/**
+ * The deadline column's heading: a link that sorts by it, the soonest first (and back to newest
+ * first), on a list that fits on one page; on a longer one the heading only names the column,
+ * as the provider cannot sort its pages.
+ */
+function DeadlineSortLink({ sorting }: { sorting: Sorting }) {
+  const { t } = useTranslation("requests");
+  const { search } = useLocation();
+  if (!sorting.sortable) return <>{t("fields.paymentDeadline")}</>;
+  const params = new URLSearchParams(search);
+  if (sorting.byDeadline) params.delete("sort");
+  else params.set("sort", "deadline");
+  params.delete("page");
+  return (
+    <Link to={`?${params}`} className="text-primary-dark underline" preventScrollReset>
+      {t("fields.paymentDeadline")}
+      <span className="sr-only">
+        {sorting.byDeadline ? t("list.sortNewestFirst") : t("list.sortByDeadline")}
+      </span>
+      {sorting.byDeadline ? <span aria-hidden="true"> ↑</span> : null}
+    </Link>
   );
 }
 

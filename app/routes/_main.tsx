@@ -16,24 +16,27 @@ import { localizeDigits } from "~/utils/numbers";
 import { env } from "~/utils/env.server";
 import { isSidebarMini } from "~/utils/preferences.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
+import { requestsDueSoon } from "~/utils/payment-deadlines.server";
 import { settle } from "~/utils/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/unread-notes.server";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
-  // The profile and the unread-notes count only decorate the menu, and run beside the page's own
+  // The profile and the counts of unread notes and payments due only decorate the menu, and run beside the page's own
   // calls (Remix starts every matched loader together): without them the page itself still loads.
   const language = context.language;
-  const [profile, unreadNotes, sidebarMini] = await Promise.all([
+  const [profile, unreadNotes, dueSoon, sidebarMini] = await Promise.all([
     settle(request, getProfileSummary(provider)),
     settle(request, countUnreadNotes(provider, requestBeingRead(request))),
+    settle(request, requestsDueSoon(provider)),
     isSidebarMini(request),
   ]);
   const now = new Date();
   return {
     profile,
     unreadNotes: unreadNotes.ok ? unreadNotes.data : null,
+    paymentsDueSoon: dueSoon.ok ? dueSoon.data.length : null,
     sidebarMini,
     // The provider's today (its time zone), whatever the browser's or the server's clock says.
     today: formatBothCalendars(wallClockIn(now, env.PROVIDER_TIME_ZONE), language),
@@ -77,6 +80,7 @@ export default function MainLayout() {
         agencyName={profile?.AgencyName ?? null}
         shouldVerifyEmail={profile?.ShouldVerifyEmail ?? false}
         unreadNotes={data.unreadNotes}
+        paymentsDueSoon={data.paymentsDueSoon}
         version={root?.app.version ?? ""}
         year={data.year}
       />

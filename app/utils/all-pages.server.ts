@@ -5,7 +5,7 @@ const PAGE_SIZE = PAGE_SIZES[PAGE_SIZES.length - 1];
 const MAX_PAGES = 100;
 
 /**
- * Every item of a paged provider list (the CSV exports): the first page says how many there are,
+ * Every item of a paged provider list (the CSV exports, the payments due soon): the first page says how many there are,
  * then the other pages are asked for all together.
  */
 export async function fetchAllPages<Item>(

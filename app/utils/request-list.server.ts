@@ -19,6 +19,9 @@ const filtersSchema = z.object({
   hotel: filterText(60),
   from: filterText(20),
   to: filterText(20),
+  // The provider's list is newest first and cannot sort otherwise (docs/provider-api.md); the
+  // portal sorts by payment deadline only a list that fits on one page, which it then holds whole.
+  sort: z.enum(["deadline"]).optional().catch(undefined),
   ...pagingFields,
 });
 export type RequestFilters = z.infer<typeof filtersSchema>;

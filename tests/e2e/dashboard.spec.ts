@@ -122,6 +122,60 @@ test.describe("dashboard", () => {
     ).toHaveAttribute("href", `/reservations/reservation-details/${first.id}`);
   });
 
+  for (const language of ["en", "fa"] as const)
+    test(`payments due in the next 48 hours, the soonest first, in both calendars (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      // The seed's deadlines are tomorrow or in four days: a zone's hours cannot move one across.
+      const dueSoon = (state: SandboxState) =>
+        demoRequests(state)
+          .filter(
+            (request) =>
+              request.state === "PaymentPending" &&
+              Date.parse(`${request.paymentDeadlineDateTime}Z`) < Date.now() + 48 * 3_600_000,
+          )
+          .sort((a, b) => a.paymentDeadlineDateTime!.localeCompare(b.paymentDeadlineDateTime!));
+      const expected = dueSoon(await sandbox.state());
+      expect(expected.length).toBeGreaterThan(1);
+      await portal.signIn();
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      const widget = page.getByTestId("widget-payments-due-soon");
+      const links = widget.getByRole("link");
+      await expect(links).toHaveCount(expected.length);
+      for (const [index, request] of expected.entries()) {
+        await expect(links.nth(index)).toHaveAttribute(
+          "href",
+          `/reservations/reservation-details/${request.id}`,
+        );
+        await expect(links.nth(index)).toContainText(request.requestNumber);
+      }
+      // Both calendars, whatever the page's: the Gregorian year and the Jalali one.
+      const text = await widget.innerText();
+      expect(text).toMatch(language === "fa" ? /۲۰۲[۶۷]/ : /202[67]/);
+      expect(text).toMatch(language === "fa" ? /۱۴۰[۵۶]/ : /140[56]/);
+      expect(text).toContain(language === "fa" ? "مهلت:" : "due in ");
+
+      // Paid (or confirmed) meanwhile: gone at the next look.
+      await sandbox.setRequestState(expected[0].id, "Confirmed");
+      await portal.visit("/dashboard");
+      await expect(widget.getByRole("link")).toHaveCount(expected.length - 1);
+    });
+
+  test("with no payment due soon, a placeholder says so", async ({ portal, page, sandbox }) => {
+    await sandbox.fault({
+      path: "/api/AccommodationReserveRequestClient",
+      model: "ReserveRequestGrid",
+      status: 200,
+      body: { Items: [], TotalCount: 0 },
+    });
+    await portal.signIn();
+    await expect(page.getByTestId("widget-payments-due-soon")).toContainText(
+      "No payment deadline falls in the next 48 hours.",
+    );
+  });
+
   test("with nothing unread, a placeholder says so", async ({ portal, page, sandbox }) => {
     await sandbox.fault({
       path: "/api/DashboardClient",

@@ -12,7 +12,7 @@ test.describe("main layout", () => {
     await portal.signIn();
     const menu = page.getByRole("navigation", { name: "Main menu" });
     for (const item of ["Dashboard", "Requests", "Contracts", "Payments", "Transactions"]) {
-      await expect(menu.getByRole("link", { name: item })).toBeVisible();
+      await expect(menu.getByRole("link", { name: new RegExp(`^${item}`) })).toBeVisible();
     }
     await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
       "aria-current",
@@ -139,6 +139,9 @@ test.describe("main layout when the provider cannot give the profile", () => {
   });
 });
 
+/** What the menu's "Requests" says after its unread notes: the payments due soon, if any. */
+const DUE_SUFFIX = "(?:\\s*, \\d+ payments? due within 48 hours)?";
+
 test.describe("unread notes in the menu", () => {
   /** The provider's notes the demo agency has not read, as the sandbox holds them. */
   const unreadNotes = (state: SandboxState) =>
@@ -146,8 +149,9 @@ test.describe("unread notes in the menu", () => {
       .filter((request) => request.agencyId === 1)
       .flatMap((request) => request.notes)
       .filter((note) => note.isBroker && !note.isRead).length;
-  /** "Requests, 6 unread notes" (a screen reader may pause before the comma). */
-  const unreadName = (count: number) => new RegExp(`^Requests\\s*, ${count} unread notes$`);
+  /** "Requests, 6 unread notes" (a screen reader may pause before the comma), then what is due. */
+  const unreadName = (count: number) =>
+    new RegExp(`^Requests\\s*, ${count} unread notes${DUE_SUFFIX}$`);
   const requestsItem = (page: Page) =>
     page.getByRole("navigation", { name: /Main menu|منوی اصلی/ }).getByRole("link", {
       name: /^(Requests|درخواست‌ها)/,
@@ -193,7 +197,7 @@ test.describe("unread notes in the menu", () => {
     await portal.visit("/payments");
     const digits = toPersianDigits(String(unread));
     await expect(requestsItem(page)).toHaveAccessibleName(
-      new RegExp(`^درخواست‌ها\\s*، ${digits} یادداشت خوانده‌نشده$`),
+      new RegExp(`^درخواست‌ها\\s*، ${digits} یادداشت خوانده‌نشده(?:، .+)?$`),
     );
     await expect(page.getByTestId("unread-notes-count")).toHaveText(digits);
   });
@@ -212,7 +216,35 @@ test.describe("unread notes in the menu", () => {
     const response = await page.goto("/transactions");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions");
-    await expect(requestsItem(page)).toHaveAccessibleName("Requests");
+    await expect(requestsItem(page)).toHaveAccessibleName(new RegExp(`^Requests${DUE_SUFFIX}$`));
     await expect(page.getByTestId("unread-notes-count")).toHaveCount(0);
+  });
+});
+
+test.describe("payments due in the menu", () => {
+  test("Requests counts the payments due within 48 hours, and a paid one leaves the count", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const due = (await sandbox.state()).requests.filter(
+      (request) =>
+        request.agencyId === 1 &&
+        request.state === "PaymentPending" &&
+        Date.parse(`${request.paymentDeadlineDateTime}Z`) < Date.now() + 48 * 3_600_000,
+    );
+    expect(due.length).toBeGreaterThan(1);
+    await portal.signInDirectly();
+    await portal.visit("/orders");
+    const requests = page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: /^Requests/ });
+    await expect(requests).toHaveAccessibleName(
+      new RegExp(`, ${due.length} payments due within 48 hours$`),
+    );
+    await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length));
+    await sandbox.setRequestState(due[0].id, "ConfirmationPending");
+    await portal.visit("/transactions");
+    await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length - 1));
   });
 });

@@ -143,6 +143,45 @@ test.describe("requests list", () => {
     await expect(page.getByTestId("result-count")).toHaveText(`${all.length} requests`);
   });
 
+  test("sorted by payment deadline, the soonest first, where one page holds the whole list", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const waiting = demoRequests(await sandbox.state()).filter(
+      (request) => request.state === "PaymentPending",
+    );
+    const numbersOf = () =>
+      page.getByTestId("requests-table").locator("tbody tr td:first-child a").allInnerTexts();
+    await portal.signInDirectly();
+    await portal.visit("/reservations/list?state=PaymentPending");
+    const newestFirst = await numbersOf();
+    expect(newestFirst).toHaveLength(waiting.length);
+    await page.getByRole("link", { name: /^Payment due/ }).click();
+    await expect(page).toHaveURL(/[?&]sort=deadline/);
+    const soonestFirst = [...waiting]
+      .sort(
+        (a, b) =>
+          a.paymentDeadlineDateTime!.localeCompare(b.paymentDeadlineDateTime!) ||
+          b.createDateTime.localeCompare(a.createDateTime),
+      )
+      .map((request) => request.requestNumber);
+    // Ties keep the provider's order, newest first.
+    await expect.poll(numbersOf).toEqual(soonestFirst);
+    await expect(page.getByRole("columnheader", { name: /^Payment due/ })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    // Back to the provider's order.
+    await page.getByRole("link", { name: /^Payment due/ }).click();
+    await expect.poll(numbersOf).toEqual(newestFirst);
+
+    // A list over several pages cannot be sorted honestly: it says so and stays newest first.
+    await portal.visit("/reservations/list?sort=deadline");
+    await expect(page.getByTestId("sort-refused")).toContainText("cannot sort them");
+    await expect(page.getByRole("link", { name: /^Payment due/ })).toHaveCount(0);
+  });
+
   for (const language of ["English", "فارسی"] as const) {
     test(`CSV export holds every row of the filter, all pages (${language})`, async ({
       portal,

@@ -330,8 +330,14 @@ function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
       agencyRef: index % 3 === 1 ? null : `AG-${2400 + index}`,
       state: entry.state,
       createDateTime: dateTime(-(index % 20) - 1, "11:30", today),
+      // Half the requests waiting for payment are due tomorrow (within the dashboard's 48 hours,
+      // at two times), half in four days.
       paymentDeadlineDateTime:
-        entry.state === "PaymentPending" ? dateTime(2, "18:00", today) : null,
+        entry.state !== "PaymentPending"
+          ? null
+          : index % 2 === 0
+            ? dateTime(1, index % 4 === 0 ? "18:00" : "10:00", today)
+            : dateTime(4, "12:00", today),
       accommodationPropertyId: hotel.accommodationPropertyId,
       checkIn: day(checkInOffset, today),
       checkOut: day(checkInOffset + nights, today),

@@ -25,6 +25,8 @@ type SideMenuProps = {
   shouldVerifyEmail: boolean;
   /** Provider notes the agency has not read; null when the provider could not say. */
   unreadNotes: number | null;
+  /** Requests whose payment deadline falls within 48 hours; null when the provider could not say. */
+  paymentsDueSoon: number | null;
   version: string;
   /** In the user's calendar and digits. */
   year: string;
@@ -40,6 +42,7 @@ export function SideMenu({
   agencyName,
   shouldVerifyEmail,
   unreadNotes: unreadNotesOnLoad,
+  paymentsDueSoon,
   version,
   year,
 }: SideMenuProps) {
@@ -138,12 +141,17 @@ export function SideMenu({
         <nav aria-label={t("layout.mainMenu")}>
           <ul className="flex flex-col gap-1">
             {menuItems.map((item) => {
-              const unread = item.to === "/reservations/list" ? unreadNotes : null;
-              // ", 3 unread notes" after "Requests": heard from the link, and in the icon rail
-              // shown on hover; the number itself is for the eye.
-              const unreadText = unread
-                ? localizeDigits(t("layout.unreadNotesSpoken", { count: unread }), i18n.language)
-                : "";
+              const isRequests = item.to === "/reservations/list";
+              const unread = isRequests ? unreadNotes : null;
+              const due = isRequests ? paymentsDueSoon : null;
+              // ", 3 unread notes, 2 payments due within 48 hours" after "Requests": heard from
+              // the link, and in the icon rail shown on hover; the numbers are for the eye.
+              const unreadText = [
+                unread ? t("layout.unreadNotesSpoken", { count: unread }) : "",
+                due ? t("layout.paymentsDueSpoken", { count: due }) : "",
+              ]
+                .map((text) => localizeDigits(text, i18n.language))
+                .join("");
               return (
                 <li key={item.to}>
                   <NavLink
@@ -156,10 +164,10 @@ export function SideMenu({
                   >
                     <Icon name={item.icon} />
                     <span className={labelClasses}>{t(item.label)}</span>
-                    {unread ? (
+                    {unread || due ? (
                       <>
                         <span className="sr-only">{unreadText}</span>
-                        <UnreadNotesBadge count={unread} mini={mini} />
+                        <RequestsBadges unread={unread} due={due} mini={mini} />
                       </>
                     ) : null}
                   </NavLink>
@@ -188,20 +196,40 @@ function useUnreadNotes(onLoad: number | null) {
   return (requestId ? poll.data?.unreadNotes : null) ?? onLoad;
 }
 
-/** The number beside "Requests", for the eye; the link says it in words to a screen reader. */
-function UnreadNotesBadge({ count, mini }: { count: number; mini: boolean }) {
+/**
+ * The numbers beside "Requests", for the eye (the link says them in words to a screen reader):
+ * unread notes in blue, payments due within 48 hours in red.
+ */
+function RequestsBadges({
+  unread,
+  due,
+  mini,
+}: {
+  unread: number | null;
+  due: number | null;
+  mini: boolean;
+}) {
   const { i18n } = useTranslation();
+  const badge = "rounded-full px-1.5 py-0.5 text-xs font-semibold text-white";
   return (
     <span
       aria-hidden="true"
-      data-testid="unread-notes-count"
       className={cx(
-        "rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold text-white",
-        // In the icon rail the number sits on the icon's corner.
+        "flex gap-0.5",
+        // In the icon rail the numbers sit on the icon's corner.
         mini ? "absolute -mt-5 ms-3" : "max-md:absolute max-md:-mt-5 max-md:ms-3 md:ms-auto",
       )}
     >
-      {localizeDigits(count, i18n.language)}
+      {unread ? (
+        <span data-testid="unread-notes-count" className={cx(badge, "bg-primary")}>
+          {localizeDigits(unread, i18n.language)}
+        </span>
+      ) : null}
+      {due ? (
+        <span data-testid="payments-due-count" className={cx(badge, "bg-red-700")}>
+          {localizeDigits(due, i18n.language)}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -10,10 +10,11 @@ import {
 } from "~/utils/provider/dashboard.server";
 import { getPackages, getRecentlyUpdatedHotels } from "~/utils/provider/packages.server";
 import { DASHBOARD_PICTURE_GROUP, getPictures } from "~/utils/provider/pictures.server";
+import { dueSoonView, requestsDueSoon } from "~/utils/payment-deadlines.server";
 import { settle } from "~/utils/provider-errors.server";
 
 /**
- * Everything the dashboard shows, fetched from the provider at once (eight calls in parallel).
+ * Everything the dashboard shows, fetched from the provider at once (nine calls in parallel).
  * Each widget settles on its own, so one failing call costs one widget, not the page. Dates are
  * formatted here so dayjs stays on the server.
  */
@@ -28,6 +29,7 @@ export async function loadDashboard(request: Request, provider: ProviderContext,
     unreadNotes,
     announcements,
     commissions,
+    dueSoon,
   ] = await Promise.all([
     settle(request, getPictures(provider, DASHBOARD_PICTURE_GROUP)),
     settle(request, getRequestStatistics(provider)),
@@ -37,6 +39,7 @@ export async function loadDashboard(request: Request, provider: ProviderContext,
     settle(request, getUnreadNotes(provider)),
     settle(request, getAnnouncements(provider)),
     settle(request, getCommissionGroups(provider)),
+    settle(request, requestsDueSoon(provider)),
   ]);
 
   const packageCards = packages.ok
@@ -77,6 +80,9 @@ export async function loadDashboard(request: Request, provider: ProviderContext,
     packageCards,
     recentHotelsError: recentHotels.ok ? null : recentHotels.error,
     unreadNotes,
+    dueSoon: dueSoon.ok
+      ? { ok: true as const, data: dueSoon.data.map((row) => dueSoonView(row, language, now)) }
+      : dueSoon,
     announcements: announcements.ok
       ? {
           ok: true as const,

@@ -11,6 +11,7 @@ import { BannerRow } from "./banners";
 import { CommissionGroups } from "./commission-groups";
 import { loadDashboard } from "./dashboard-data.server";
 import { PackageCards } from "./package-cards";
+import { PaymentsDueSoon } from "./payments-due-soon";
 import { RequestOverview } from "./request-overview";
 import { UnreadNotes } from "./unread-notes";
 
@@ -35,6 +36,7 @@ export default function DashboardPage() {
       </div>
       <BannerRow result={data.pictures} />
       <AnnouncementList result={data.announcements} />
+      <PaymentsDueSoon result={data.dueSoon} />
       <RequestOverview statistics={data.requestOverview} stateCounts={data.stateCounts} />
       <div className="grid gap-6 xl:grid-cols-3">
         <PackageCards
