@@ -7,15 +7,18 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ModifyFrame } from "~/components/modify-frame";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/countries.server";
-import { formatDateInput } from "~/utils/date-input";
 import { readForm } from "~/utils/form-data.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
-import { changeRequestRooms, type RequestSummary } from "~/utils/provider/reserve-requests.server";
+import { changeRequestRooms } from "~/utils/provider/reserve-requests.server";
 import { orProviderErrorPage } from "~/utils/provider-errors.server";
 import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
 import { roomsStepSchema, type RoomsStepValue } from "~/utils/reservation-wizard";
-import { roomRequestsPayload, roomTypeViews } from "~/utils/reservation-wizard.server";
+import {
+  roomRequestsPayload,
+  roomsFormValuesOf,
+  roomTypeViews,
+} from "~/utils/reservation-wizard.server";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 
@@ -32,34 +35,6 @@ async function roomsChange(request: Request, params: Params) {
     getHotelRoomTypes(change.provider, change.summary.AccommodationPropertyId),
   );
   return { ...change, roomTypes: property.roomTypes, currency: property.currency };
-}
-
-const GUEST_LISTS = { 1: "guests", 2: "extraBed", 4: "childWithBed", 3: "childNoBed" } as const;
-
-/** The request's rooms as the form's values, dates in the user's calendar. */
-function roomsDefaults(summary: RequestSummary, language: string) {
-  return {
-    rooms: summary.ReserveRoomRequests.map((room) => {
-      const lists: Record<string, unknown[]> = {
-        guests: [],
-        extraBed: [],
-        childWithBed: [],
-        childNoBed: [],
-      };
-      for (const guest of room.Passengers) {
-        const list = GUEST_LISTS[guest.HotelPassengerType as keyof typeof GUEST_LISTS] ?? "guests";
-        lists[list].push({
-          firstName: guest.FirstName,
-          lastName: guest.LastName,
-          dateOfBirth: formatDateInput(guest.DateOfBirth, language),
-          gender: guest.Gender,
-          passportNumber: guest.PassportNumber,
-          nationality: guest.NationalityCountryCode,
-        });
-      }
-      return { roomTypeId: String(room.RoomTypeId), ...lists };
-    }),
-  };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -79,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : null,
       summary.Currency.Sign,
     ),
-    defaults: roomsDefaults(summary, language),
+    defaults: roomsFormValuesOf(summary, language),
   };
 }
 

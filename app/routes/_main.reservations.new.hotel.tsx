@@ -152,6 +152,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const sameHotel = wizard.draft.hotel?.propertyId === hotel.accommodationPropertyId;
+  // A request booked again brings its rooms as typed values, for its hotel only.
+  const roomsBroughtFor = wizard.draft.roomsInputHotel === hotel.accommodationPropertyId;
   const draft = await wizard.save({
     ...wizard.draft,
     hotel: {
@@ -165,7 +167,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     },
     // Another hotel has other room types: the rooms (and their guests' input) start again.
     rooms: sameHotel ? wizard.draft.rooms : null,
-    input: sameHotel ? { ...wizard.draft.input, hotel: undefined } : {},
+    input: sameHotel
+      ? { ...wizard.draft.input, hotel: undefined }
+      : roomsBroughtFor
+        ? { rooms: wizard.draft.input.rooms }
+        : {},
+    roomsInputHotel: undefined,
   });
   throw redirect(nextStepUrl(wizard, draft, "hotel"));
 }

@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -18,7 +25,12 @@ import { pageTitleMeta } from "~/utils/meta";
 import { hasVoucher } from "~/utils/request-states";
 import { useIsPending } from "~/utils/misc";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
-import { deleteRequest, sendNote } from "~/utils/provider/reserve-requests.server";
+import {
+  deleteRequest,
+  getRequestSummary,
+  sendNote,
+} from "~/utils/provider/reserve-requests.server";
+import { draftBookedAgain, hasContent, loadWizard } from "~/utils/reservation-wizard.server";
 import {
   orProviderErrorPage,
   providerErrorReply,
@@ -102,7 +114,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
-const intentSchema = z.enum(["note", "delete"]);
+const intentSchema = z.enum(["note", "delete", "bookAgain"]);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
@@ -110,6 +122,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const detailsUrl = `/reservations/reservation-details/${requestId}`;
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw new Response("Unknown intent", { status: 400 });
+
+  if (intent.data === "bookAgain") {
+    // Nothing reaches the provider: the new request is a draft until the clerk submits it.
+    const wizard = await loadWizard(request, {});
+    if (hasContent(wizard.draft) && formData.get("replace") !== "yes")
+      throw redirect(`${detailsUrl}?confirm=book-again`);
+    try {
+      const summary = await getRequestSummary(provider, requestId);
+      await wizard.save(draftBookedAgain(summary, wizard.sessionId, context.language));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      return data(
+        {
+          bookAgainError: describeProviderError(error, context.translator()),
+          deleteError: null,
+          note: null,
+        },
+        { status: 503 },
+      );
+    }
+    throw redirect(`${wizard.base}/hotel`);
+  }
 
   if (intent.data === "delete") {
     const t = context.translator("requests");
@@ -231,6 +265,7 @@ function RequestAndActions({
               {t(link.label)}
             </Link>
           ))}
+          <BookAgainForm />
           {offered.Delete.allowed ? (
             <Link to="?confirm=delete" className={buttonClasses("quiet", "text-red-800")}>
               {t("actions.delete")}
@@ -238,12 +273,62 @@ function RequestAndActions({
           ) : null}
         </nav>
       </div>
+      {searchParams.get("confirm") === "book-again" ? (
+        <BookAgainConfirmation number={details.number} />
+      ) : null}
+      {actionData && "bookAgainError" in actionData && actionData.bookAgainError ? (
+        <p role="alert" className="rounded border-s-4 border-red-700 bg-red-50 p-3 text-sm">
+          {actionData.bookAgainError}
+        </p>
+      ) : null}
       {confirmingDelete ? (
         <DeleteConfirmation number={details.number} error={actionData?.deleteError ?? null} />
       ) : null}
       <RequestSummaryView details={details} />
       {notesThread}
     </div>
+  );
+}
+
+/**
+ * "Book again": a new request that starts from this one (same hotel, rooms and guests; the dates
+ * to choose). A plain post, so it works without JS; the wizard opens at its first step.
+ */
+function BookAgainForm({ replace = false }: { replace?: boolean }) {
+  const { t } = useTranslation("requests");
+  const navigation = useNavigation();
+  const isPending =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "bookAgain";
+  return (
+    <Form method="post" className="contents">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value="bookAgain" />
+      {replace ? <input type="hidden" name="replace" value="yes" /> : null}
+      <StatusButton pending={isPending} variant={replace ? "primary" : "secondary"}>
+        {replace ? t("bookAgain.replace") : t("bookAgain.action")}
+      </StatusButton>
+    </Form>
+  );
+}
+
+/** An unfinished request would be replaced: said first, with the way back to it. */
+function BookAgainConfirmation({ number }: { number: string }) {
+  const { t } = useTranslation("requests");
+  return (
+    <Card title={t("bookAgain.heading", { number })} headingLevel={2}>
+      <div className="flex flex-col gap-3">
+        <p>{t("bookAgain.unfinished")}</p>
+        <div className="flex flex-wrap gap-3">
+          <BookAgainForm replace />
+          <Link to="/reservations/new" className={buttonClasses("secondary")}>
+            {t("bookAgain.continueUnfinished")}
+          </Link>
+          <Link to="." className={buttonClasses("quiet")}>
+            {t("delete.cancel")}
+          </Link>
+        </div>
+      </div>
+    </Card>
   );
 }
 

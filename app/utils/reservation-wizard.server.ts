@@ -21,7 +21,9 @@ import {
   type ResolvedAirport,
   type WizardStep,
 } from "~/utils/reservation-wizard";
+import { formatDateInput } from "~/utils/date-input";
 import { formatMoney } from "~/utils/numbers";
+import type { RequestSummary } from "~/utils/provider/reserve-requests.server";
 import type { RoomTypeView } from "~/components/wizard/rooms-fields";
 import type { RoomType } from "~/utils/provider/hotels.server";
 import { getSession } from "~/utils/session.server";
@@ -97,6 +99,64 @@ export function nextStepUrl(wizard: Wizard, draft: Draft, step: WizardStep) {
   if (step === "hotel") return `${wizard.base}/rooms`;
   if (step === "rooms") return `${wizard.base}/${draft.hotel?.needTransfer ? "flights" : "review"}`;
   return `${wizard.base}/review`;
+}
+
+/* ---------- A request booked again ---------- */
+
+const GUEST_LISTS = { 1: "guests", 2: "extraBed", 4: "childWithBed", 3: "childNoBed" } as const;
+
+/**
+ * A stored request's rooms as the rooms form's values, birth dates in the user's calendar: for
+ * the modify-rooms screen, and for a request booked again.
+ */
+export function roomsFormValuesOf(summary: RequestSummary, language: string) {
+  return {
+    rooms: summary.ReserveRoomRequests.map((room) => {
+      const lists: Record<string, unknown[]> = {
+        guests: [],
+        extraBed: [],
+        childWithBed: [],
+        childNoBed: [],
+      };
+      for (const guest of room.Passengers) {
+        const list = GUEST_LISTS[guest.HotelPassengerType as keyof typeof GUEST_LISTS] ?? "guests";
+        lists[list].push({
+          firstName: guest.FirstName,
+          lastName: guest.LastName,
+          dateOfBirth: formatDateInput(guest.DateOfBirth, language),
+          gender: guest.Gender,
+          passportNumber: guest.PassportNumber,
+          nationality: guest.NationalityCountryCode,
+        });
+      }
+      return { roomTypeId: String(room.RoomTypeId), ...lists };
+    }),
+  };
+}
+
+/**
+ * A new request's draft that starts from a stored one ("book again"): the same hotel, transfer
+ * and remarks, the same rooms and guests (passports, nationalities, birth dates), as typed values
+ * the clerk still confirms; no dates, no flights, no reference of its own yet, a new submit key.
+ * The rooms stay for as long as step 1 keeps that hotel (`roomsInputHotel`).
+ */
+export function draftBookedAgain(
+  summary: RequestSummary,
+  sessionId: string | null,
+  language: string,
+): Draft {
+  return {
+    ...emptyDraft(sessionId),
+    input: {
+      hotel: {
+        propertyId: String(summary.AccommodationPropertyId),
+        needTransfer: summary.TransportationInfo ? "on" : undefined,
+        description: summary.Description ?? "",
+      },
+      rooms: roomsFormValuesOf(summary, language),
+    },
+    roomsInputHotel: summary.AccommodationPropertyId,
+  };
 }
 
 /* ---------- Payloads ---------- */

@@ -252,6 +252,8 @@ export type Draft = {
   flights: (FlightsStepValue & FlightFacts) | null;
   /** What the user typed in a step not yet saved as valid (list buttons without JS, a search). */
   input: Partial<Record<"hotel" | "rooms" | "flights", unknown>>;
+  /** The hotel `input.rooms` was made for (a request booked again), before step 1 is saved. */
+  roomsInputHotel?: number;
 };
 
 /** What the wizard remembers of the chosen hotel, to show and to send. */

@@ -74,6 +74,12 @@ export const PAGES_IN_A_STATE: PageInAState[] = [
     },
   },
   {
+    name: "a request's page asking before booking it again replaces an unfinished one",
+    path: "/reservations/reservation-details/7003?confirm=book-again",
+    status: 200,
+    reach: (portal) => wizardUpToStep(portal, 1),
+  },
+  {
     name: "the voucher of a request that has none yet",
     // 7001 waits for the provider: only a Confirmed request has a voucher.
     path: "/reservations/reservation-details/7001/voucher",

@@ -1,7 +1,8 @@
 import type { ReserveRequest, SandboxState } from "#tests/mocks/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput } from "~/utils/date-input";
-import { expect, test, UNAVAILABLE, type Portal } from "./fixtures";
+import { expect, test, UNAVAILABLE, type Portal, type Sandbox } from "./fixtures";
+import { CHECK_IN, CHECK_OUT } from "./journeys";
 
 /** The requests list, a request's details, notes, print view, modifications and delete. */
 
@@ -433,6 +434,99 @@ async function submitChange(portal: Portal, number: string) {
     `Request ${number} was submitted successfully`,
   );
 }
+
+test.describe("book again", () => {
+  /** A request of the demo agency at a hotel on sale for the test's stay, with a room of guests. */
+  async function requestToBookAgain(sandbox: Sandbox) {
+    const state = await sandbox.state();
+    const onSale = state.hotels.filter(
+      (hotel) =>
+        !hotel.isInActive && hotel.availableSince <= CHECK_IN && CHECK_OUT <= hotel.availableUntil,
+    );
+    const request = demoRequests(state).find(
+      (candidate) =>
+        candidate.rooms.some((room) => room.passengers.length > 1) &&
+        onSale.some((hotel) => hotel.accommodationPropertyId === candidate.accommodationPropertyId),
+    )!;
+    const hotel = onSale.find(
+      (candidate) => candidate.accommodationPropertyId === request.accommodationPropertyId,
+    )!;
+    return { request, hotel };
+  }
+
+  for (const language of ["en", "fa"] as const)
+    test(`starts a new request from a stored one: its hotel, rooms and guests, new dates (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const { request, hotel } = await requestToBookAgain(sandbox);
+      await portal.signInDirectly();
+      if (language === "fa") await portal.chooseLanguageDirectly("fa");
+      await portal.visit(`/reservations/reservation-details/${request.id}`);
+      const callsBefore = (await sandbox.calls()).length;
+      await page
+        .getByRole("button", { name: language === "fa" ? "رزرو دوباره" : "Book again" })
+        .click();
+      await page.waitForURL(/\/reservations\/new\/hotel$/);
+      await portal.hydrated();
+      await expect(page.getByLabel(hotel.hotelName)).toBeChecked();
+      const checkIn = page.getByLabel(language === "fa" ? "تاریخ ورود" : "Check-in date");
+      await expect(checkIn).toHaveValue("");
+      await checkIn.fill(formatDateInput(CHECK_IN, language));
+      await page
+        .getByLabel(language === "fa" ? "تاریخ خروج" : "Check-out date")
+        .fill(formatDateInput(CHECK_OUT, language));
+      await page
+        .getByRole("button", { name: language === "fa" ? "ادامه" : "Continue" })
+        .first()
+        .click();
+      await page.waitForURL(/\/rooms$/);
+      // Every room and guest of the stored request, typed in again by nobody.
+      for (const [index, room] of request.rooms.entries()) {
+        const form = page.getByTestId(`room-${index + 1}`);
+        for (const guest of room.passengers) {
+          await expect(form.locator(`input[value="${guest.passportNumber}"]`)).toHaveCount(1);
+          await expect(form.locator(`input[value="${guest.firstName}"]`).first()).toBeVisible();
+          await expect(
+            form.locator(`input[value="${formatDateInput(guest.dateOfBirth, language)}"]`).first(),
+          ).toBeAttached();
+        }
+      }
+      // Nothing was sent to the provider but the reads of the pages.
+      const sent = (await sandbox.calls())
+        .slice(callsBefore)
+        .filter((call) => call.method !== "GET");
+      expect(sent).toEqual([]);
+    });
+
+  test("an unfinished request is not replaced without asking", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const { request, hotel } = await requestToBookAgain(sandbox);
+    await portal.signInDirectly();
+    const other = (await sandbox.state()).hotels.find(
+      (candidate) =>
+        !candidate.isInActive &&
+        candidate.accommodationPropertyId !== hotel.accommodationPropertyId,
+    )!;
+    // An unfinished request at another hotel.
+    await portal.sendForm("/reservations/new/hotel", {
+      propertyId: String(other.accommodationPropertyId),
+      checkIn: formatDateInput(CHECK_IN, "en"),
+      checkOut: formatDateInput(CHECK_OUT, "en"),
+    });
+    await portal.visit(`/reservations/reservation-details/${request.id}`);
+    await page.getByRole("button", { name: "Book again" }).click();
+    await expect(page).toHaveURL(/\?confirm=book-again$/);
+    await expect(page.getByRole("link", { name: "Continue the unfinished request" })).toBeVisible();
+    await page.getByRole("button", { name: "Replace it and book again" }).click();
+    await page.waitForURL(/\/reservations\/new\/hotel$/);
+    await expect(page.getByLabel(hotel.hotelName)).toBeChecked();
+  });
+});
 
 test.describe("modifications and delete", () => {
   test("change dates: the provider holds the new stay", async ({ portal, page, sandbox }) => {
