@@ -84,7 +84,7 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-type TextFieldProps = Omit<FieldFrameProps, "children"> & {
+export type TextFieldProps = Omit<FieldFrameProps, "children"> & {
   type?: "text" | "email" | "password" | "tel" | "date" | "time" | "number";
   autoComplete?: string;
   dir?: "ltr" | "rtl" | "auto";
@@ -92,6 +92,8 @@ type TextFieldProps = Omit<FieldFrameProps, "children"> & {
   inputMode?: "text" | "numeric";
   /** A `<datalist>` id offering suggestions (filled with JS). */
   list?: string;
+  /** A control beside the input, at its end (a date field's picker), or null while there is none. */
+  after?: ReactNode;
 };
 
 export function TextField({
@@ -102,24 +104,37 @@ export function TextField({
   placeholder,
   inputMode,
   list,
+  after,
   ...frame
 }: TextFieldProps) {
   const { key, ...inputProps } = getInputProps(meta, {
     type,
     ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
   });
+  const input = (
+    <input
+      key={key}
+      {...inputProps}
+      autoComplete={autoComplete}
+      dir={dir}
+      placeholder={placeholder}
+      inputMode={inputMode}
+      list={list}
+      className={controlClasses}
+    />
+  );
   return (
     <FieldFrame meta={meta} {...frame}>
-      <input
-        key={key}
-        {...inputProps}
-        autoComplete={autoComplete}
-        dir={dir}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        list={list}
-        className={controlClasses}
-      />
+      {/* Set (even to null, before hydration) means the row is there from the first paint: the
+          input never moves, so nothing typed before the page came alive is lost. */}
+      {after !== undefined ? (
+        <div className="flex gap-1">
+          {input}
+          {after}
+        </div>
+      ) : (
+        input
+      )}
     </FieldFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { DialogTitle } from "@headlessui/react";
 import type { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -7,6 +7,7 @@ import {
   type ReceiptOptions,
 } from "~/components/receipt-form";
 import { Button } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
 
 /**
  * The receipt form in a modal dialog, for the order page with JS. A module of its own so the
@@ -29,22 +30,19 @@ export default function ReceiptDialog({
 }: ReceiptDialogProps) {
   const { t } = useTranslation("payments");
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4">
-        <DialogPanel
-          className="w-full max-w-2xl rounded bg-white p-4 shadow-lg md:p-6"
-          data-testid="receipt-dialog"
-        >
-          <div className="mb-4 flex items-start justify-between gap-3">
-            <DialogTitle className="text-lg font-semibold">{t("receipt.heading")}</DialogTitle>
-            <Button variant="quiet" onClick={onClose}>
-              {t("receipt.close")}
-            </Button>
-          </div>
-          <ReceiptForm orderId={orderId} options={options} fetcher={fetcher} />
-        </DialogPanel>
+    <Modal
+      open={open}
+      onClose={onClose}
+      panelClassName="max-w-2xl p-4 md:p-6"
+      testId="receipt-dialog"
+    >
+      <div className="mb-4 flex items-start justify-between gap-3">
+        <DialogTitle className="text-lg font-semibold">{t("receipt.heading")}</DialogTitle>
+        <Button variant="quiet" onClick={onClose}>
+          {t("receipt.close")}
+        </Button>
       </div>
-    </Dialog>
+      <ReceiptForm orderId={orderId} options={options} fetcher={fetcher} />
+    </Modal>
   );
 }

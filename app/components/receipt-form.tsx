@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { DateField } from "~/components/date-picker";
 import {
   EnhancedInput,
   ErrorSummary,
@@ -92,12 +93,11 @@ export function ReceiptForm({
           placeholder={t("receipt.choose")}
           options={options.paymentTypes}
         />
-        <TextField
+        <DateField
           meta={fields.paymentDate}
           label={t("receipt.date")}
           hint={datePlaceholder}
-          inputMode="numeric"
-          dir="ltr"
+          picker={{}}
         />
         <TextField
           meta={fields.paymentTime}

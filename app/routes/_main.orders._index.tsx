@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListFilters } from "~/components/list-filters";
+import { DateField } from "~/components/date-picker";
 import { SelectField, TextField } from "~/components/forms";
 import { OrderStateChip } from "~/components/state-chips";
 import { Pagination } from "~/components/pagination";
@@ -203,19 +204,17 @@ function OrderFilters() {
       clearLabel={t("filters.clear")}
     >
       <TextField meta={fields.number} label={t("fields.number")} dir="ltr" />
-      <TextField
+      <DateField
         meta={fields.from}
         label={t("filters.from")}
         placeholder={datePlaceholder}
-        inputMode="numeric"
-        dir="ltr"
+        picker={{}}
       />
-      <TextField
+      <DateField
         meta={fields.to}
         label={t("filters.to")}
         placeholder={datePlaceholder}
-        inputMode="numeric"
-        dir="ltr"
+        picker={{}}
       />
       <SelectField
         meta={fields.state}

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListFilters } from "~/components/list-filters";
+import { DateField } from "~/components/date-picker";
 import { SelectField, TextField } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { RequestStateChip } from "~/components/state-chips";
@@ -299,19 +300,17 @@ function RequestFilters() {
       <TextField meta={fields.ref} label={t("fields.agencyRef")} />
       <TextField meta={fields.guest} label={t("filters.guest")} />
       <TextField meta={fields.hotel} label={t("fields.hotel")} />
-      <TextField
+      <DateField
         meta={fields.from}
         label={t("filters.checkInFrom")}
         placeholder={datePlaceholder}
-        inputMode="numeric"
-        dir="ltr"
+        picker={{}}
       />
-      <TextField
+      <DateField
         meta={fields.to}
         label={t("filters.checkInTo")}
         placeholder={datePlaceholder}
-        inputMode="numeric"
-        dir="ltr"
+        picker={{}}
       />
       <SelectField
         meta={fields.size}

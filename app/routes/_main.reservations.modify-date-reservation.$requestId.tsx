@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { TextField } from "~/components/forms";
+import { DateField } from "~/components/date-picker";
 import { ModifyFrame } from "~/components/modify-frame";
 import { Card } from "~/components/ui/card";
 import { formatDateInput } from "~/utils/date-input";
@@ -99,19 +99,21 @@ export default function ModifyDates() {
         <div className="flex flex-col gap-4">
           <p className="text-sm text-gray-700">{current}</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
+            <DateField
               meta={fields.checkIn}
               label={t("wizard:hotel.checkIn")}
               hint={hint}
-              inputMode="numeric"
-              dir="ltr"
+              picker={{ today, min: today }}
             />
-            <TextField
+            <DateField
               meta={fields.checkOut}
               label={t("wizard:hotel.checkOut")}
               hint={hint}
-              inputMode="numeric"
-              dir="ltr"
+              picker={{
+                today,
+                min: { after: fields.checkIn.id },
+                rangeFrom: fields.checkIn.id,
+              }}
             />
           </div>
           <p className="text-sm text-gray-700">{t("modify.reinvoice")}</p>

@@ -11,6 +11,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { DateField } from "~/components/date-picker";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   CheckboxField,
@@ -294,21 +295,19 @@ export default function HotelStep() {
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <DateField
             meta={fields.checkIn}
             label={t("hotel.checkIn")}
             hint={datePlaceholder}
-            inputMode="numeric"
-            dir="ltr"
             reserveErrorLine
+            picker={{ today, min: today }}
           />
-          <TextField
+          <DateField
             meta={fields.checkOut}
             label={t("hotel.checkOut")}
             hint={datePlaceholder}
-            inputMode="numeric"
-            dir="ltr"
             reserveErrorLine
+            picker={{ today, min: { after: fields.checkIn.id }, rangeFrom: fields.checkIn.id }}
           />
         </div>
         <CheckboxField meta={fields.needTransfer} label={t("hotel.needTransfer")} />

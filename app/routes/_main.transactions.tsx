@@ -4,7 +4,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListFilters } from "~/components/list-filters";
-import { TextField } from "~/components/forms";
+import { DateField } from "~/components/date-picker";
 import { Pagination } from "~/components/pagination";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -194,20 +194,8 @@ function RangeFilter() {
       clearTo="/transactions"
       clearLabel={t("all")}
     >
-      <TextField
-        meta={fields.from}
-        label={t("from")}
-        placeholder={datePlaceholder}
-        inputMode="numeric"
-        dir="ltr"
-      />
-      <TextField
-        meta={fields.to}
-        label={t("to")}
-        placeholder={datePlaceholder}
-        inputMode="numeric"
-        dir="ltr"
-      />
+      <DateField meta={fields.from} label={t("from")} placeholder={datePlaceholder} picker={{}} />
+      <DateField meta={fields.to} label={t("to")} placeholder={datePlaceholder} picker={{}} />
     </ListFilters>
   );
 }

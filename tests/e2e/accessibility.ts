@@ -24,7 +24,7 @@ async function showAsServedWithoutScripts(page: Page, html: string) {
 
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-async function violationsOf(page: Page, skipRules: string[] = []) {
+export async function violationsOf(page: Page, skipRules: string[] = []) {
   const results = await new AxeBuilder({ page })
     // axe.run in the page itself: the default runs each frame apart and then opens a blank page to
     // join the results, for iframes from other origins, which no page of the portal has. That page

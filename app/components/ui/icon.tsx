@@ -15,6 +15,7 @@ const paths = {
   logout: "M15 12H4m0 0 3-3m-3 3 3 3M10 5V4h10v16H10v-1",
   refresh: "M20 12a8 8 0 1 1-2.3-5.7M20 4v4h-4",
   download: "M12 4v11m0 0-4-4m4 4 4-4M5 19h14",
+  calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -1,5 +1,6 @@
 import type { FieldMetadata, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { DateField } from "~/components/date-picker";
 import { SelectField, TextField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
 import { AirportField } from "~/components/wizard/airport-field";
@@ -79,12 +80,11 @@ export function FlightsFields({
                 resolved={resolved?.[flight]?.destination}
               />
               <span className="hidden lg:block" />
-              <TextField
+              <DateField
                 meta={flightFields.takeOffDate}
                 label={t(FLIGHT_LABELS.takeOffDate)}
                 hint={datePlaceholder}
-                inputMode="numeric"
-                dir="ltr"
+                picker={{}}
               />
               <TextField
                 meta={flightFields.takeOffTime}
@@ -94,12 +94,11 @@ export function FlightsFields({
                 dir="ltr"
               />
               <span className="hidden lg:block" />
-              <TextField
+              <DateField
                 meta={flightFields.landingDate}
                 label={t(FLIGHT_LABELS.landingDate)}
                 hint={datePlaceholder}
-                inputMode="numeric"
-                dir="ltr"
+                picker={{}}
               />
               <TextField
                 meta={flightFields.landingTime}

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { DateField } from "~/components/date-picker";
 import { SelectField, TextField } from "~/components/forms";
 
 /** A guest's fields as the form holds them (text; the schema turns them into values). */
@@ -34,12 +35,11 @@ export function GuestFields({
         dir="auto"
       />
       <TextField meta={guest.lastName} label={t("guest.lastName")} autoComplete="off" dir="auto" />
-      <TextField
+      <DateField
         meta={guest.dateOfBirth}
         label={t("guest.dateOfBirth")}
         hint={t(i18n.language === "fa" ? "datePlaceholderJalali" : "datePlaceholder")}
-        inputMode="numeric"
-        dir="ltr"
+        picker={{}}
       />
       <SelectField
         meta={guest.gender}

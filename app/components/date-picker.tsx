@@ -1,0 +1,106 @@
+import { lazy, Suspense, useState, type ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { DatePickerDialogProps } from "~/components/date-picker-dialog";
+import { TextField, type TextFieldProps } from "~/components/forms";
+import { Icon } from "~/components/ui/icon";
+
+/** The dialog, loaded when a picker is first wanted (pointed at, focused, opened). */
+const loadDialog = () => import("~/components/date-picker-dialog");
+// Without its code (a bad line) the button does nothing more: the field still takes typing.
+const DatePickerDialog = lazy<ComponentType<DatePickerDialogProps>>(() =>
+  loadDialog().catch(() => ({ default: () => null })),
+);
+const prefetchDialog = () => void loadDialog().catch(() => {});
+
+export type DatePickerOptions = Pick<DatePickerDialogProps, "min" | "rangeFrom"> & {
+  /** The provider's today (ISO), where it matters (a stay); else the browser's. */
+  today?: string;
+};
+
+/**
+ * A button beside a date field (with JS only) that opens a month grid to pick the date from; the
+ * date goes into the field as if typed, in the user's calendar and digits. Reading and writing
+ * dates needs dayjs, which comes with the dialog: list pages, whose filters take dates, carry none.
+ */
+export function DatePickerButton({
+  inputId,
+  label,
+  today,
+  ...options
+}: DatePickerOptions & { inputId: string; label: string }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  // Each opening makes the dialog anew, so it starts from what the fields hold then.
+  const [openings, setOpenings] = useState(0);
+  // Named "Choose on a calendar" and described by the field's label: a name holding the label
+  // would make the button a second element labelled "Check-in date".
+  const descriptionId = `${inputId}-picker-for`;
+  return (
+    <>
+      <span hidden id={descriptionId}>
+        {label}
+      </span>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-label={t("datePicker.open")}
+        aria-describedby={descriptionId}
+        title={t("datePicker.open")}
+        onPointerEnter={prefetchDialog}
+        onFocus={prefetchDialog}
+        onClick={() => {
+          setOpenings((count) => count + 1);
+          setOpen(true);
+        }}
+        data-testid={`${inputId}-picker`}
+        className="shrink-0 rounded border border-gray-400 bg-white px-2 text-primary-dark hover:bg-primary-light"
+      >
+        <Icon name="calendar" />
+      </button>
+      {openings ? (
+        <Suspense fallback={null}>
+          <DatePickerDialog
+            key={openings}
+            open={open}
+            onClose={() => setOpen(false)}
+            inputId={inputId}
+            label={label}
+            language={i18n.language}
+            today={today ?? localToday()}
+            {...options}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function localToday() {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A date typed in the user's calendar (the field every date form has), and with JS a picker
+ * beside it. Not in forms.tsx: the picker reads dates with dayjs, which only pages with dates
+ * carry.
+ */
+export function DateField({
+  picker,
+  ...props
+}: Omit<TextFieldProps, "type" | "inputMode" | "dir" | "after"> & { picker: DatePickerOptions }) {
+  const hydrated = useHydrated();
+  return (
+    <TextField
+      {...props}
+      inputMode="numeric"
+      dir="ltr"
+      after={
+        hydrated ? (
+          <DatePickerButton inputId={props.meta.id} label={props.label} {...picker} />
+        ) : null
+      }
+    />
+  );
+}

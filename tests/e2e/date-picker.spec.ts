@@ -1,0 +1,127 @@
+import { formatDateInput } from "~/utils/date-input";
+import { violationsOf } from "./accessibility";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * The date picker: with JS a button beside a date field opens a month grid in the page's calendar
+ * with the other calendar's day under each date; without JS the field is the typed field it was.
+ */
+
+test.describe.configure({ timeout: 60_000 });
+
+/** The provider's today (the test portals' PROVIDER_TIME_ZONE), `ago` ms before now. */
+const providerToday = (ago = 0) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tehran" }).format(Date.now() + ago);
+
+/** The picker button beside a date field, which names the field in its description. */
+const pickerOf = (field: Locator) => field.locator("xpath=following-sibling::button");
+
+const dayAfter = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+test.describe("date picker", () => {
+  test("without JavaScript the date stays a field to type in, with no picker", async ({
+    portal,
+    page,
+  }) => {
+    test.skip(portal.javaScriptEnabled, "the picker is an enhancement");
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    await expect(page.getByLabel("Check-in date")).toHaveAttribute("type", "text");
+    await expect(page.getByRole("button", { name: "Choose on a calendar" })).toHaveCount(0);
+  });
+
+  test("a stay picked with the keyboard: past days refused, the nights shown, both calendars", async ({
+    portal,
+    page,
+  }) => {
+    test.skip(!portal.javaScriptEnabled, "the picker is an enhancement");
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    await pickerOf(page.getByLabel("Check-in date")).click();
+    const dialog = page.getByRole("dialog", { name: "Check-in date" });
+    // (The dialog element itself has no box: its backdrop and panel are fixed in the viewport.)
+    await expect(dialog.getByTestId("date-picker")).toBeVisible();
+    const grid = dialog.getByRole("grid");
+    // Today is the provider's (its time zone), marked and focused; yesterday is refused.
+    const todayCell = grid.locator('[aria-current="date"]');
+    await expect(todayCell).toBeFocused();
+    const today = (await todayCell.getAttribute("data-date"))!;
+    expect([providerToday(), providerToday(-60_000)]).toContain(today);
+    const yesterday = grid.locator(`[data-date="${dayAfter(today, -1)}"]`);
+    if (await yesterday.count()) await expect(yesterday).toHaveAttribute("aria-disabled", "true");
+    // Each day is named in both calendars: "Thursday 10 December 2026 (19 Azar 1405 AP)".
+    await expect(todayCell).toHaveAccessibleName(/\d{4}.*\(.*14\d\d/);
+    expect(await violationsOf(page)).toEqual([]);
+
+    // Down a week and on a day: ten days from now.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(grid.locator(`[data-date="${dayAfter(today, 10)}"]`)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel("Check-in date")).toHaveValue(
+      formatDateInput(dayAfter(today, 10), "en"),
+    );
+
+    // The check-out starts the day after check-in, and counts the nights as the focus moves.
+    await pickerOf(page.getByLabel("Check-out date")).click();
+    const checkOut = page.getByRole("dialog", { name: "Check-out date" });
+    await expect(checkOut.locator(`[data-date="${dayAfter(today, 11)}"]`)).toBeFocused();
+    await expect(checkOut.getByTestId("date-picker-nights")).toHaveText("1 night");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(checkOut.getByTestId("date-picker-nights")).toHaveText("3 nights");
+    // The check-in day itself is refused here.
+    await expect(checkOut.locator(`[data-date="${dayAfter(today, 10)}"]`)).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    // A month on and back, End of the week and Home again: the same day.
+    await page.keyboard.press("PageDown");
+    await page.keyboard.press("PageUp");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Home");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Escape");
+    await expect(checkOut).toBeHidden();
+    await expect(page.getByLabel("Check-out date")).toHaveValue("");
+    await pickerOf(page.getByLabel("Check-out date")).click();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Check-out date")).toHaveValue(
+      formatDateInput(dayAfter(today, 13), "en"),
+    );
+  });
+
+  test("in Persian: the Jalali month, the Gregorian day under each date, right to left", async ({
+    portal,
+    page,
+  }) => {
+    test.skip(!portal.javaScriptEnabled, "the picker is an enhancement");
+    await portal.signInDirectly();
+    await portal.chooseLanguageDirectly("fa");
+    await portal.visit("/reservations/new/hotel");
+    await pickerOf(page.getByLabel("تاریخ ورود")).click();
+    const dialog = page.getByRole("dialog", { name: "تاریخ ورود" });
+    await expect(dialog.getByTestId("date-picker")).toBeVisible();
+    await expect(dialog).toContainText(/۱۴۰[۵۶]/);
+    const todayCell = dialog.locator('[aria-current="date"]');
+    const today = (await todayCell.getAttribute("data-date"))!;
+    // The Jalali day, then the Gregorian one, in Persian digits.
+    const gregorianDay = new Intl.NumberFormat("fa-IR").format(Number(today.slice(8)));
+    await expect(todayCell).toContainText(gregorianDay);
+    // Left is the next day in a right-to-left grid.
+    await page.keyboard.press("ArrowLeft");
+    await expect(dialog.locator(`[data-date="${dayAfter(today, 1)}"]`)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("تاریخ ورود")).toHaveValue(
+      formatDateInput(dayAfter(today, 1), "fa"),
+    );
+    expect(await violationsOf(page)).toEqual([]);
+  });
+});
