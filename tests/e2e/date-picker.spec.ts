@@ -122,6 +122,29 @@ test.describe("date picker", () => {
     await expect(page.getByLabel("تاریخ ورود")).toHaveValue(
       formatDateInput(dayAfter(today, 1), "fa"),
     );
+    // The check-out's nights, in Persian words and digits, as the focus moves.
+    await pickerOf(page.getByLabel("تاریخ خروج")).click();
+    const checkOut = page.getByRole("dialog", { name: "تاریخ خروج" });
+    await expect(checkOut.getByTestId("date-picker-nights")).toHaveText("۱ شب");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(checkOut.getByTestId("date-picker-nights")).toHaveText("۳ شب");
     expect(await violationsOf(page)).toEqual([]);
+  });
+
+  test("on a phone (390 px) the month fits the screen", async ({ portal, page }) => {
+    test.skip(!portal.javaScriptEnabled, "the picker is an enhancement");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    await pickerOf(page.getByLabel("Check-in date")).click();
+    const panel = page.getByTestId("date-picker");
+    await expect(panel).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
   });
 });
