@@ -500,6 +500,72 @@ test.describe("book again", () => {
       expect(sent).toEqual([]);
     });
 
+  test("a child who outgrew its band by the new dates is flagged at the rooms step", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const hotel = (await sandbox.state()).hotels.find(
+      (entry) => entry.accommodationPropertyId === 1004,
+    )!;
+    const roomType = hotel.roomTypes.find((type) => type.rules.childWithBedIsAllowed)!;
+    const typed = (iso: string) => iso.replaceAll("-", "/");
+    const later = (iso: string, days: number) =>
+      new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    // A child with bed who is 11 at the first stay's check-in and 12 five days later.
+    const twelfthBirthday = `${Number(CHECK_IN.slice(0, 4)) - 12}${CHECK_IN.slice(4)}`;
+    const born = later(twelfthBirthday, 3);
+    const guest = (prefix: string, index: number) => ({
+      [`${prefix}.firstName`]: `Guest${index}`,
+      [`${prefix}.lastName`]: "Moradi",
+      [`${prefix}.dateOfBirth`]: "1984/03/0" + String(index + 1),
+      [`${prefix}.gender`]: "Female",
+      [`${prefix}.passportNumber`]: `P50000${index}`,
+      [`${prefix}.nationality`]: "IR",
+    });
+    await portal.signInDirectly();
+    const sent = await portal.sendForm("/reservations/new/hotel", {
+      propertyId: "1004",
+      checkIn: typed(CHECK_IN),
+      checkOut: typed(CHECK_OUT),
+    });
+    expect(sent.status()).toBe(302);
+    const rooms = await portal.sendForm("/reservations/new/rooms", {
+      "rooms[0].roomTypeId": String(roomType.typeId),
+      ...Object.assign(
+        {},
+        ...Array.from({ length: roomType.baseCapacity }, (_, index) =>
+          guest(`rooms[0].guests[${index}]`, index),
+        ),
+      ),
+      ...guest("rooms[0].childWithBed[0]", 8),
+      "rooms[0].childWithBed[0].firstName": "Kian",
+      "rooms[0].childWithBed[0].dateOfBirth": typed(born),
+    });
+    expect(rooms.headers()["location"]).toMatch(/\/review$/);
+    await portal.visit("/reservations/new/review");
+    await page.getByRole("button", { name: "Submit request" }).click();
+    await page.waitForURL(/\/reservations\/list$/);
+    const created = (await sandbox.state()).requests.find((request) =>
+      request.rooms.some((room) => room.passengers.some((p) => p.firstName === "Kian")),
+    )!;
+
+    await portal.visit(`/reservations/reservation-details/${created.id}`);
+    await page.getByRole("button", { name: "Book again" }).click();
+    await page.waitForURL(/\/reservations\/new\/hotel$/);
+    await portal.hydrated();
+    await page.getByLabel("Check-in date").fill(typed(later(CHECK_IN, 5)));
+    await page.getByLabel("Check-out date").fill(typed(later(CHECK_OUT, 5)));
+    await page.getByRole("button", { name: "Continue" }).first().click();
+    await page.waitForURL(/\/rooms$/);
+    await portal.hydrated();
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    await expect(
+      page.getByTestId("room-1").getByText(/must be 6 to 11 years old at check-in/),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/rooms$/);
+  });
+
   test("an unfinished request is not replaced without asking", async ({
     portal,
     page,
