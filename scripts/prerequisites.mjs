@@ -13,6 +13,12 @@ export const PROGRAMS = {
     debianPackage: "chromium-headless-shell",
     versionArgs: ["--version"],
   },
+  firefox: {
+    path: process.env.FIREFOX_PATH || "/usr/bin/firefox-esr",
+    variable: "FIREFOX_PATH",
+    debianPackage: "firefox-esr",
+    versionArgs: ["--version"],
+  },
   redis: {
     path: process.env.REDIS_SERVER_PATH || "redis-server",
     variable: "REDIS_SERVER_PATH",

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { expect, SESSION_COOKIE, startPortalInstance, test } from "./fixtures";
+import { expect, isBidiFirefox, SESSION_COOKIE, startPortalInstance, test } from "./fixtures";
 
 async function sessionIdCookie(page: Page) {
   const cookie = (await page.context().cookies()).find(({ name }) => name === SESSION_COOKIE);
@@ -219,7 +219,12 @@ test.describe("sign-in throttling", () => {
   test("ten failures from one address lock that address for every username", async ({
     portal,
     page,
+    browserName,
   }) => {
+    test.skip(
+      isBidiFirefox(browserName),
+      "WebDriver BiDi in Playwright 1.56: a second setExtraHTTPHeaders does not reach the page's own fetch requests",
+    );
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.7" });
     for (let attempt = 0; attempt < 10; attempt++) {
       await portal.attemptSignIn({ userName: `guess${attempt}`, password: "Wrong1234" });

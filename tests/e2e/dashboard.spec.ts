@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { SandboxState } from "#tests/mocks/model";
-import { expect, test } from "./fixtures";
+import { expect, isBidiFirefox, test } from "./fixtures";
 
 function demoRequests(state: SandboxState) {
   return state.requests.filter((request) => request.agencyId === 1);
@@ -37,7 +37,12 @@ test.describe("dashboard", () => {
     portal,
     page,
     sandbox,
+    browserName,
   }) => {
+    test.skip(
+      isBidiFirefox(browserName),
+      "WebDriver BiDi in Playwright 1.56 saves no downloaded file, and a form's POST cannot be asked for again",
+    );
     await portal.signIn();
     const card = page.getByTestId("package-card").filter({ hasText: "Dubai Shopping Festival" });
     await expect(card.getByRole("img", { name: "5 stars" })).toBeVisible();
@@ -294,7 +299,12 @@ test.describe("dashboard banners with JavaScript", () => {
   test("advance on their own, but not for users who ask for reduced motion", async ({
     portal,
     page,
+    browserName,
   }) => {
+    test.skip(
+      isBidiFirefox(browserName),
+      "WebDriver BiDi in Playwright 1.56: emulateMedia({ reducedMotion }) does not reach the page",
+    );
     await countAdvances(page);
     await page.clock.install();
     await portal.signInDirectly();

@@ -1,6 +1,6 @@
-import { rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Download, type Locator, type Page } from "@playwright/test";
 import type { ReceivedCall } from "#tests/mocks/call-log";
 import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
@@ -296,6 +296,22 @@ export function expectPortalsEndedClean(portals: PortalRecord[], secrets: string
  * held off the CPU past its deadline could otherwise read a late answer before its own timeout.
  */
 export const NO_ANSWER_IN_TIME = { latencyMs: 5000 };
+
+/** Firefox ESR driven over WebDriver BiDi (playwright-core's `_bidiFirefox`, playwright.config.ts). */
+export function isBidiFirefox(browserName: string) {
+  return browserName.includes("Firefox") || browserName === "firefox";
+}
+
+/**
+ * A downloaded file's bytes. Under WebDriver BiDi (Firefox, Playwright 1.56) the download event
+ * comes but its file is never saved: the same address is asked for again with the page's cookies
+ * (GET downloads only; a form's POST download cannot be, and its test skips in Firefox).
+ */
+export async function downloadedFile(download: Download, page: Page) {
+  const path = await download.path();
+  if (existsSync(path)) return readFileSync(path);
+  return (await page.request.get(download.url())).body();
+}
 
 /** The production build's cookie names take the `__Host-` prefix (app/utils/cookies.server.ts). */
 export const SESSION_COOKIE = "__Host-session";

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import type { SandboxState } from "#tests/mocks/model";
 import { DEMO_USER } from "#tests/mocks/seed";
 import { formatDateInput } from "~/utils/date-input";
-import { expect, test } from "./fixtures";
+import { downloadedFile, expect, isBidiFirefox, test } from "./fixtures";
 import { fillReceipt, openReceiptForm, PNG, submitReceipt } from "./journeys";
 
 /** Orders, receipts, payments, transactions and support tickets. */
@@ -56,11 +55,7 @@ test.describe("orders", () => {
       page.getByRole("link", { name: "Download the accounting report" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("accounting-report-C-1405-101.pdf");
-    expect(
-      readFileSync((await download.path())!)
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
+    expect((await downloadedFile(download, page)).subarray(0, 5).toString()).toBe("%PDF-");
   });
 });
 
@@ -99,7 +94,12 @@ test.describe("receipts", () => {
     portal,
     page,
     sandbox,
+    browserName,
   }) => {
+    test.skip(
+      isBidiFirefox(browserName),
+      "WebDriver BiDi in Playwright 1.56 has no file chooser event for a file input opened from the keyboard",
+    );
     await portal.signInDirectly();
     await portal.visit("/orders/order-details/3002");
     await portal.tabTo(page.getByRole("link", { name: "Submit a receipt" }));
@@ -332,7 +332,7 @@ test.describe("transactions", () => {
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Export to CSV" }).click(),
     ]);
-    const csv = readFileSync((await download.path())!, "utf8");
+    const csv = (await downloadedFile(download, page)).toString("utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1).trim().split("\r\n")).toHaveLength(inRange + 1);
   });

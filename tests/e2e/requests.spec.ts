@@ -1,7 +1,15 @@
 import type { ReserveRequest, SandboxState } from "#tests/mocks/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput } from "~/utils/date-input";
-import { expect, test, UNAVAILABLE, type Portal, type Sandbox } from "./fixtures";
+import {
+  downloadedFile,
+  expect,
+  isBidiFirefox,
+  test,
+  UNAVAILABLE,
+  type Portal,
+  type Sandbox,
+} from "./fixtures";
 import { CHECK_IN, CHECK_OUT } from "./journeys";
 
 /** The requests list, a request's details, notes, print view, modifications and delete. */
@@ -197,9 +205,9 @@ test.describe("requests list", () => {
         page.waitForEvent("download"),
         page.getByRole("link", { name: /Export to CSV|خروجی CSV/ }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe("requests.csv");
-      const { readFileSync } = await import("node:fs");
-      const text = readFileSync((await download.path())!, "utf8");
+      // Firefox, saving downloads itself under BiDi, numbers a name it saved before: "requests(2).csv".
+      expect(download.suggestedFilename().replace(/\(\d+\)(?=\.csv$)/, "")).toBe("requests.csv");
+      const text = (await downloadedFile(download, page)).toString("utf8");
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const lines = text.slice(1).trim().split("\r\n");
       expect(lines).toHaveLength(all.length + 1);
@@ -325,7 +333,11 @@ test.describe("request details", () => {
     expect(provider!.x + provider!.width).toBeGreaterThan(agency!.x + agency!.width);
   });
 
-  test("the print view has no navigation and fits on two pages", async ({ portal, page }) => {
+  test("the print view has no navigation and fits on two pages", async ({
+    portal,
+    page,
+    browserName,
+  }) => {
     await portal.signInDirectly();
     await portal.visit("/reservations/reservation-details/7001");
     await page.getByRole("link", { name: "Print" }).click();
@@ -334,6 +346,7 @@ test.describe("request details", () => {
     await expect(page.getByRole("navigation")).toHaveCount(0);
     await expect(page.getByTestId("side-menu")).toHaveCount(0);
     await expect(page.getByTestId("request-summary")).toBeVisible();
+    if (isBidiFirefox(browserName)) return; // Playwright 1.56 prints to PDF in Chromium only.
     const pdf = await page.pdf({ format: "A4" });
     const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
     expect(pages.length).toBeGreaterThanOrEqual(1);
