@@ -45,7 +45,8 @@ const ACCEPTED = {
   "css3-cursors": "touch screens (iOS) show no mouse cursor at all",
   "css-text-indent": "a half-support of `each-line`/`hanging`, which the portal does not use",
   "css-resize": "iOS: a text box cannot be resized by hand",
-  "css-display-contents": "a half-support (buttons and accessibility), which the portal does not use",
+  "css-display-contents":
+    "a half-support (buttons and accessibility), which the portal does not use",
   "css-paged-media": "Safari < 18.2 prints with its own page margins",
 };
 
