@@ -16,7 +16,7 @@ import { localizeDigits } from "~/utils/numbers";
 import { env } from "~/utils/env.server";
 import { isSidebarMini } from "~/utils/preferences.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
-import { requestsDueSoon } from "~/utils/payment-deadlines.server";
+import { requestsDueSoonOnce } from "~/utils/payment-deadlines.server";
 import { settle } from "~/utils/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/unread-notes.server";
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, unreadNotes, dueSoon, sidebarMini] = await Promise.all([
     settle(request, getProfileSummary(provider)),
     settle(request, countUnreadNotes(provider, requestBeingRead(request))),
-    settle(request, requestsDueSoon(provider)),
+    settle(request, requestsDueSoonOnce(context, provider)),
     isSidebarMini(request),
   ]);
   const now = new Date();

@@ -1,6 +1,7 @@
 import { fetchAllPages } from "~/utils/all-pages.server";
 import { formatBothCalendars, formatTimeAgo } from "~/utils/dates";
 import { env } from "~/utils/env.server";
+import type { RequestContext } from "~/utils/http-layer.server";
 import { providerNow } from "~/utils/provider-clock.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { getRequestGrid, type RequestRow } from "~/utils/provider/reserve-requests.server";
@@ -29,6 +30,19 @@ export async function requestsDueSoon(provider: ProviderContext): Promise<Reques
       return now <= deadline && deadline <= until;
     })
     .sort((a, b) => a.PaymentDeadlineDateTime!.localeCompare(b.PaymentDeadlineDateTime!));
+}
+
+// The menu (every page) and the dashboard both ask: within one page load, one answer for both.
+const dueSoonOfRequest = new WeakMap<RequestContext, Promise<RequestRow[]>>();
+
+/** `requestsDueSoon`, asked once per page load (`context` is made once per request). */
+export function requestsDueSoonOnce(context: RequestContext, provider: ProviderContext) {
+  let answer = dueSoonOfRequest.get(context);
+  if (!answer) {
+    answer = requestsDueSoon(provider);
+    dueSoonOfRequest.set(context, answer);
+  }
+  return answer;
 }
 
 /** A request due soon as the dashboard shows it: the deadline in both calendars, and time left. */

@@ -162,10 +162,16 @@ test.describe("dashboard", () => {
       expect(text).toMatch(language === "fa" ? /۱۴۰[۵۶]/ : /140[56]/);
       expect(text).toContain(language === "fa" ? "مهلت:" : "due in ");
 
-      // Paid (or confirmed) meanwhile: gone at the next look.
+      // Paid (or confirmed) meanwhile: gone at the next look. The menu's count and the widget
+      // share one call to the provider's list.
       await sandbox.setRequestState(expected[0].id, "Confirmed");
+      const { length: before } = await sandbox.calls();
       await portal.visit("/dashboard");
       await expect(widget.getByRole("link")).toHaveCount(expected.length - 1);
+      const gridCalls = (await sandbox.calls())
+        .slice(before)
+        .filter((call) => call.path === "/api/AccommodationReserveRequestClient");
+      expect(gridCalls).toHaveLength(1);
     });
 
   test("with no payment due soon, a placeholder says so", async ({ portal, page, sandbox }) => {

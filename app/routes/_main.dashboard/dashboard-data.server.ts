@@ -10,7 +10,8 @@ import {
 } from "~/utils/provider/dashboard.server";
 import { getPackages, getRecentlyUpdatedHotels } from "~/utils/provider/packages.server";
 import { DASHBOARD_PICTURE_GROUP, getPictures } from "~/utils/provider/pictures.server";
-import { dueSoonView, requestsDueSoon } from "~/utils/payment-deadlines.server";
+import type { RequestContext } from "~/utils/http-layer.server";
+import { dueSoonView, requestsDueSoonOnce } from "~/utils/payment-deadlines.server";
 import { settle } from "~/utils/provider-errors.server";
 
 /**
@@ -18,7 +19,12 @@ import { settle } from "~/utils/provider-errors.server";
  * Each widget settles on its own, so one failing call costs one widget, not the page. Dates are
  * formatted here so dayjs stays on the server.
  */
-export async function loadDashboard(request: Request, provider: ProviderContext, language: string) {
+export async function loadDashboard(
+  request: Request,
+  provider: ProviderContext,
+  context: RequestContext,
+) {
+  const { language } = context;
   const now = new Date();
   const [
     pictures,
@@ -39,7 +45,7 @@ export async function loadDashboard(request: Request, provider: ProviderContext,
     settle(request, getUnreadNotes(provider)),
     settle(request, getAnnouncements(provider)),
     settle(request, getCommissionGroups(provider)),
-    settle(request, requestsDueSoon(provider)),
+    settle(request, requestsDueSoonOnce(context, provider)),
   ]);
 
   const packageCards = packages.ok

@@ -19,9 +19,8 @@ export const handle = { i18n: ["common", "dashboard"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
-  const language = context.language;
   const t = context.translator("dashboard");
-  const dashboard = await loadDashboard(request, provider, language);
+  const dashboard = await loadDashboard(request, provider, context);
   return { title: t("title"), ...dashboard };
 }
 
