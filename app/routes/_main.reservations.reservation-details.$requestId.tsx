@@ -139,7 +139,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           deleteError: null,
           note: null,
         },
-        { status: 503 },
+        { status: error.kind === "not-found" ? 404 : 503 },
       );
     }
     throw redirect(`${wizard.base}/hotel`);

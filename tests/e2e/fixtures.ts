@@ -284,7 +284,12 @@ function instanceOfTheWorker(
  */
 export function expectPortalsEndedClean(portals: PortalRecord[], secrets: string[]) {
   for (const { logFile, log, diedOnItsOwn } of portals) {
-    expect(diedOnItsOwn, `${logFile}: the portal ended on its own`).toBeNull();
+    // The log's end goes with the message: the worker's folder is emptied when the next one starts.
+    const end = log.split("\n").slice(-15).join("\n");
+    expect(
+      diedOnItsOwn,
+      `${logFile}: the portal ended on its own; its log ends:\n${end}`,
+    ).toBeNull();
     expect(crashLinesOf(log), `crashes or unhandled rejections in ${logFile}`).toEqual([]);
     const leaked = secrets.filter((secret) => log.includes(secret));
     expect(leaked, `secrets in ${logFile}`).toEqual([]);

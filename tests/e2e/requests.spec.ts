@@ -579,6 +579,29 @@ test.describe("book again", () => {
     await expect(page).toHaveURL(/\/rooms$/);
   });
 
+  test("when the provider cannot give the request, the page says so and nothing starts", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const { request } = await requestToBookAgain(sandbox);
+    await portal.signInDirectly();
+    await portal.visit(`/reservations/reservation-details/${request.id}`);
+    await sandbox.fault({
+      path: `/api/AccommodationReserveRequestClient/${request.id}`,
+      method: "GET",
+      model: "ReserveRequestSummary",
+      status: 500,
+    });
+    await page.getByRole("button", { name: "Book again" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: UNAVAILABLE })).toBeVisible();
+    await sandbox.clearFaults();
+    await portal.visit("/reservations/new");
+    await expect(page).toHaveURL(/\/reservations\/new\/hotel$/);
+    await expect(page.getByLabel("Check-in date")).toHaveValue("");
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+  });
+
   test("an unfinished request is not replaced without asking", async ({
     portal,
     page,

@@ -132,13 +132,29 @@ export async function startPortal({
   keepOutput?: boolean;
   logFile?: string;
 }) {
-  const port = await freePort();
-  const logPath = logFile ?? join(dirname(sessionDir), `portal-${port}.log`);
+  // Port 0: the portal takes a port of its own and says which. A port a test found free could be
+  // taken by another process (the other worker's, a browser's connection) before the portal binds
+  // it; the portal would then exit, and the test talk to whatever holds the port.
   const child = spawn(process.execPath, PORTAL_COMMAND, {
-    env: { ...process.env, ...portalEnv(port, sandboxUrl, sessionDir), ...env },
+    env: { ...process.env, ...portalEnv(0, sandboxUrl, sessionDir), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const logPath = logFile ?? join(dirname(sessionDir), `portal-${child.pid}.log`);
   const log = createWriteStream(logPath);
+  const listening = new Promise<number>((resolve, reject) => {
+    let heard = "";
+    const listen = (chunk: Buffer) => {
+      heard += chunk.toString();
+      const port = /Portal listening on http:\/\/[^\s:]+:(\d+)/.exec(heard)?.[1];
+      if (!port) return;
+      child.stdout?.off("data", listen);
+      resolve(Number(port));
+    };
+    child.stdout?.on("data", listen);
+    child.once("exit", (code) =>
+      reject(new Error(`The portal exited (${code}) before listening; see ${logPath}`)),
+    );
+  });
   // After "exit" the pipes may still hold the last lines; "close" comes once they are read.
   const closed = new Promise((resolve) => child.once("close", resolve));
   let output = "";
@@ -162,7 +178,7 @@ export async function startPortal({
     return { logFile: logPath, log: await writtenLog(), diedOnItsOwn: died };
   });
   // Cookies of `localhost` reach every portal of the worker's browser (cookies ignore ports).
-  const url = `http://localhost:${port}`;
+  const url = `http://localhost:${await listening}`;
   await waitUntilAnswering(`${url}/healthcheck`);
   return {
     url,
