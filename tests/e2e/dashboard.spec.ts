@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { SandboxState } from "#tests/mocks/model";
 import { expect, isBidiFirefox, test } from "./fixtures";
+import { paymentsDueSoon } from "./journeys";
 
 function demoRequests(state: SandboxState) {
   return state.requests.filter((request) => request.agencyId === 1);
@@ -133,16 +134,7 @@ test.describe("dashboard", () => {
       page,
       sandbox,
     }) => {
-      // The seed's deadlines are tomorrow or in four days: a zone's hours cannot move one across.
-      const dueSoon = (state: SandboxState) =>
-        demoRequests(state)
-          .filter(
-            (request) =>
-              request.state === "PaymentPending" &&
-              Date.parse(`${request.paymentDeadlineDateTime}Z`) < Date.now() + 48 * 3_600_000,
-          )
-          .sort((a, b) => a.paymentDeadlineDateTime!.localeCompare(b.paymentDeadlineDateTime!));
-      const expected = dueSoon(await sandbox.state());
+      const expected = paymentsDueSoon(await sandbox.state());
       expect(expected.length).toBeGreaterThan(1);
       await portal.signIn();
       if (language === "fa") await portal.switchLanguage("فارسی");

@@ -1,4 +1,5 @@
 import type { Page, Locator } from "@playwright/test";
+import type { SandboxState } from "#tests/mocks/model";
 import { formatDateInput } from "~/utils/date-input";
 import { expect, type Portal } from "./fixtures";
 
@@ -97,4 +98,19 @@ export async function submitReceipt(portal: Portal, orderId: number, receiptNumb
   });
   await portal.page.getByRole("button", { name: "Submit receipt" }).click();
   await expect(portal.page.getByText("Receipt was submitted successfully")).toBeVisible();
+}
+
+/**
+ * The demo agency's requests waiting for payment whose deadline falls within 48 hours, the soonest
+ * first. The seed's deadlines are tomorrow or in four days: no zone's hours move one across.
+ */
+export function paymentsDueSoon(state: SandboxState) {
+  return state.requests
+    .filter(
+      (request) =>
+        request.agencyId === 1 &&
+        request.state === "PaymentPending" &&
+        Date.parse(`${request.paymentDeadlineDateTime}Z`) < Date.now() + 48 * 3_600_000,
+    )
+    .sort((a, b) => a.paymentDeadlineDateTime!.localeCompare(b.paymentDeadlineDateTime!));
 }

@@ -3,6 +3,7 @@ import type { SandboxState } from "#tests/mocks/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { toPersianDigits } from "~/utils/numbers";
 import { expect, startPortalInstance, test } from "./fixtures";
+import { paymentsDueSoon } from "./journeys";
 
 test.describe("main layout", () => {
   test("shows the menu, today's dates and the version, and marks the current page", async ({
@@ -227,12 +228,7 @@ test.describe("payments due in the menu", () => {
     page,
     sandbox,
   }) => {
-    const due = (await sandbox.state()).requests.filter(
-      (request) =>
-        request.agencyId === 1 &&
-        request.state === "PaymentPending" &&
-        Date.parse(`${request.paymentDeadlineDateTime}Z`) < Date.now() + 48 * 3_600_000,
-    );
+    const due = paymentsDueSoon(await sandbox.state());
     expect(due.length).toBeGreaterThan(1);
     await portal.signInDirectly();
     await portal.visit("/orders");
