@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
+import type { WorkerOptions } from "./tests/e2e/fixtures";
 
 /**
  * Browser tests run the production build under the portal's own server against the provider sandbox. Each
@@ -29,9 +30,10 @@ const chromium = {
 /**
  * Firefox ESR, Debian's package, driven over WebDriver BiDi (playwright-core's `_bidiFirefox`: no
  * download; later Playwright releases reorganise this entry point, check before upgrading). With
- * JavaScript on only: BiDi in Playwright 1.56 has no switch for a page's scripts (issue 29). Within
- * the suite's 15 minutes it runs the journeys of a clerk's day, below; the Chromium projects run
- * everything.
+ * "JavaScript off" by a proxy that refuses the pages' scripts (`scriptsRefused`,
+ * tests/e2e/scripts-refused.ts): BiDi in Playwright 1.56 has no switch for them. Within the suite's
+ * 15 minutes it runs the journeys of a clerk's day, below; the Chromium projects run everything
+ * (docs/quality.md, "Engines and browser checks").
  */
 const firefox = {
   browserName: "_bidiFirefox" as "firefox",
@@ -53,7 +55,7 @@ const FIREFOX_SPECS = [
   "right-to-left.spec.ts",
 ];
 
-export default defineConfig({
+export default defineConfig<object, WorkerOptions>({
   testDir: "tests/e2e",
   fullyParallel: true,
   // The machines have 2 cores: two workers, each a browser, a portal and a sandbox.
@@ -76,6 +78,11 @@ export default defineConfig({
   projects: [
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
+    {
+      name: "firefox-js-off",
+      testMatch: FIREFOX_SPECS,
+      use: { ...firefox, javaScriptEnabled: false, scriptsRefused: true },
+    },
     {
       name: "firefox-js-on",
       testMatch: FIREFOX_SPECS,

@@ -15,6 +15,7 @@ import {
   workerServers,
   type WorkerServers,
 } from "./servers";
+import { startScriptsRefusedProxy } from "./scripts-refused";
 
 /** Talks to the sandbox's /__sandbox control endpoints. */
 export class Sandbox {
@@ -265,16 +266,50 @@ export async function secretsToKeep(sandbox: Sandbox) {
 function instanceOfTheWorker(
   env: () => Promise<Record<string, string>>,
 ): [
-  (fixtures: { servers: WorkerServers }, use: (url: string) => Promise<void>) => Promise<void>,
+  (
+    fixtures: { servers: WorkerServers; scriptsRefused: boolean },
+    use: (url: string) => Promise<void>,
+  ) => Promise<void>,
   { scope: "worker"; timeout: number },
 ] {
   return [
-    async ({ servers: _servers }, use) => {
+    async ({ servers: _servers, scriptsRefused }, use) => {
       const instance = await startPortalInstance(await env());
-      await use(instance.url);
+      await browserAddressOf(instance.url, scriptsRefused, use);
     },
     { scope: "worker", timeout: 30_000 },
   ];
+}
+
+/** A portal's address as the browser uses it: through the scripts-refusing proxy when asked. */
+async function browserAddressOf(
+  portalUrl: string,
+  scriptsRefused: boolean,
+  use: (url: string) => Promise<void>,
+) {
+  if (!scriptsRefused) return use(portalUrl);
+  const proxy = await startScriptsRefusedProxy(portalUrl);
+  await use(proxy.url);
+  await proxy.stop();
+}
+
+/**
+ * JavaScript really was off: no page the test left has Remix's client router or was hydrated.
+ * For the projects whose browser has no script switch (Firefox: scripts-refused.ts).
+ */
+async function expectNoClientRouter(pages: Page[]) {
+  for (const page of pages) {
+    if (page.isClosed() || page.url() === "about:blank") continue;
+    await page.waitForLoadState();
+    const client = await page.evaluate(() => ({
+      router: typeof (window as { __remixRouter?: unknown }).__remixRouter,
+      hydrated: document.documentElement.hasAttribute("data-hydrated"),
+    }));
+    expect(client, `JavaScript ran on ${page.url()}`).toEqual({
+      router: "undefined",
+      hydrated: false,
+    });
+  }
 }
 
 /**
@@ -325,8 +360,18 @@ export const SESSION_COOKIE = "__Host-session";
 export const UNAVAILABLE = "The booking service is not answering right now.";
 
 type Fixtures = { sandbox: Sandbox; portal: Portal };
-type WorkerFixtures = {
+/** What a Playwright project of playwright.config.ts may set for its workers. */
+export type WorkerOptions = {
+  /**
+   * The browser reaches the portals through a proxy that refuses every script of their pages: the
+   * "JavaScript off" of a browser without a script switch (scripts-refused.ts).
+   */
+  scriptsRefused: boolean;
+};
+type WorkerFixtures = WorkerOptions & {
   servers: WorkerServers;
+  /** The worker's portal as the browser reaches it (through that proxy when scripts are refused). */
+  portalUrlForBrowser: string;
   /** The worker's portal that gives the provider 1 s, not 5, so a test of timeouts takes seconds. */
   impatientPortalUrl: string;
   /** The worker's portal whose provider is where nothing listens: every call is refused. */
@@ -354,7 +399,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   portalWithoutProviderUrl: instanceOfTheWorker(async () => ({
     PROVIDER_API_URL: `http://127.0.0.1:${await freePort()}`,
   })),
-  baseURL: async ({ servers }, use) => use(servers.portalUrl),
+  scriptsRefused: [false, { scope: "worker", option: true }],
+  portalUrlForBrowser: [
+    async ({ servers, scriptsRefused }, use) =>
+      browserAddressOf(servers.portalUrl, scriptsRefused, use),
+    { scope: "worker" },
+  ],
+  baseURL: async ({ portalUrlForBrowser }, use) => use(portalUrlForBrowser),
   context: async ({ context }, use) => {
     // The tests' HTTP requests (page.request) reuse keep-alive connections. The worker's portals
     // keep theirs open longer than a test (KEEP_ALIVE_TIMEOUT_MS, servers.ts); HAProxy closes an
@@ -375,10 +426,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await sandbox.reset();
     await use(sandbox);
   },
-  portal: async ({ page, javaScriptEnabled, servers, sandbox: _sandbox }, use) => {
+  portal: async ({ page, javaScriptEnabled, servers, scriptsRefused, sandbox: _sandbox }, use) => {
     // Wizard drafts outlive sessions on purpose; each test starts without one.
     rmSync(join(servers.sessionDir, "records"), { recursive: true, force: true });
     await use(new Portal(page, javaScriptEnabled));
+    if (scriptsRefused) await expectNoClientRouter(page.context().pages());
   },
 });
 
