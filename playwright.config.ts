@@ -55,6 +55,9 @@ const FIREFOX_SPECS = [
   "right-to-left.spec.ts",
 ];
 
+/** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */
+const WEBKIT_SPECS = ["webkit.spec.ts"];
+
 export default defineConfig<object, WorkerOptions>({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -76,8 +79,11 @@ export default defineConfig<object, WorkerOptions>({
   // time; CI keeps only the error and the page snapshot, a local run keeps traces of failures.
   use: { trace: process.env.CI ? "off" : "retain-on-failure", locale: "en-GB" },
   projects: [
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
-    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: WEBKIT_SPECS, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: WEBKIT_SPECS, use: { ...chromium, javaScriptEnabled: true } },
+    // WebKit through its own WebDriver, not Playwright (tests/e2e/webkit.ts): its specs only.
+    { name: "webkit-js-off", testMatch: WEBKIT_SPECS, use: { javaScriptEnabled: false } },
+    { name: "webkit-js-on", testMatch: WEBKIT_SPECS, use: { javaScriptEnabled: true } },
     {
       name: "firefox-js-off",
       testMatch: FIREFOX_SPECS,

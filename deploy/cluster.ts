@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { get } from "node:https";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { Redis } from "ioredis";
@@ -37,6 +38,15 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
 }
 
 const answers = (url: string) => async () => (await fetch(url)).status === 200;
+
+/** Whether an HTTPS address answers 200, trusting the certificate it was given (its own). */
+const answersOverTls = (url: string, certificate: string) => () =>
+  new Promise<boolean>((done) => {
+    get(url, { ca: readFileSync(certificate) }, (response) => {
+      response.resume();
+      done(response.statusCode === 200);
+    }).on("error", () => done(false));
+  });
 
 /** A child process whose output goes to a log file; resolves `exited` when it ends. */
 function startProcess(command: string, args: string[], env: Record<string, string>, log: string) {
@@ -159,6 +169,7 @@ export async function startCluster({
   sessionSecret,
   proxyPort,
   env = {},
+  tlsCertificate,
 }: {
   sandboxUrl: string;
   dir: string;
@@ -166,6 +177,11 @@ export async function startCluster({
   proxyPort?: number;
   /** More environment for the instances (e.g. a shorter PROVIDER_TIMEOUT_MS). */
   env?: Record<string, string>;
+  /**
+   * A PEM file with a certificate for `localhost` and its key: HAProxy then speaks HTTPS, as in
+   * production (PROXY_TLS_CERTIFICATE in haproxy.cfg).
+   */
+  tlsCertificate?: string;
 }): Promise<Cluster> {
   mkdirSync(dir, { recursive: true });
   const [redisPort, port, ...instancePorts] = await Promise.all([
@@ -205,6 +221,7 @@ export async function startCluster({
     ["-db", "-f", HAPROXY_CONFIG],
     {
       PROXY_BIND: `[::]:${port}`,
+      ...(tlsCertificate ? { PROXY_TLS_CERTIFICATE: resolve(tlsCertificate) } : {}),
       // Only root can hand HAProxy to its own user (haproxy.cfg).
       ...(process.getuid?.() === 0 ? {} : { PROXY_KEEPS_ITS_STARTER: "1" }),
       ...Object.fromEntries(
@@ -216,9 +233,15 @@ export async function startCluster({
     },
     join(dir, "haproxy.log"),
   );
-  // Browsers keep the portal's Secure cookies on `localhost` over plain HTTP.
-  const url = `http://localhost:${port}`;
-  await waitUntil(answers(`${url}/healthcheck`), "HAProxy");
+  // Chromium and Firefox keep the portal's Secure cookies on `localhost` over plain HTTP; WebKit
+  // keeps them over HTTPS only.
+  const url = `${tlsCertificate ? "https" : "http"}://localhost:${port}`;
+  await waitUntil(
+    tlsCertificate
+      ? answersOverTls(`${url}/healthcheck`, tlsCertificate)
+      : answers(`${url}/healthcheck`),
+    "HAProxy",
+  );
 
   return {
     url,
