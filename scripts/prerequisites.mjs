@@ -19,6 +19,27 @@ export const PROGRAMS = {
     debianPackage: "firefox-esr",
     versionArgs: ["--version"],
   },
+  // WebKit's WebDriver; MiniBrowser, the browser it starts, comes with it (libwebkit2gtk-4.1-0).
+  webkitDriver: {
+    path: process.env.WEBKIT_DRIVER_PATH || "WebKitWebDriver",
+    variable: "WEBKIT_DRIVER_PATH",
+    debianPackage: "webkit2gtk-driver",
+    versionArgs: ["--help"],
+  },
+  // The X display WebKit's browser window opens on, in memory.
+  xvfb: {
+    path: process.env.XVFB_PATH || "Xvfb",
+    variable: "XVFB_PATH",
+    debianPackage: "xvfb",
+    versionArgs: ["-help"],
+  },
+  // Makes the certificate of the HTTPS tests.
+  openssl: {
+    path: process.env.OPENSSL_PATH || "openssl",
+    variable: "OPENSSL_PATH",
+    debianPackage: "openssl",
+    versionArgs: ["version"],
+  },
   redis: {
     path: process.env.REDIS_SERVER_PATH || "redis-server",
     variable: "REDIS_SERVER_PATH",

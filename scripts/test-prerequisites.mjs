@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Before any test runs: the programs the tests start besides Node. Chromium (Playwright drives
 // Debian's headless shell, decision 020; it cannot download its own here), Firefox ESR (over
-// WebDriver BiDi, the journeys in a second engine, issue 29), redis-server (the Redis
+// WebDriver BiDi) and WebKit (WebKitGTK's WebDriver on Xvfb, over HTTPS with a certificate openssl
+// makes), the journeys in two more engines (issue 29), redis-server (the Redis
 // session tests and the cluster behind the proxy start their own) and HAProxy (the tests through
 // the proxy, decision 022). Missing ones are installed when the machine can, or the run stops at
 // once, before typecheck spends a minute on a run that cannot pass (scripts/prerequisites.mjs).
@@ -10,6 +11,9 @@ import { PROGRAMS, requirePrograms } from "./prerequisites.mjs";
 requirePrograms([
   { program: PROGRAMS.chromium, purpose: "the browser tests" },
   { program: PROGRAMS.firefox, purpose: "the browser tests in Firefox ESR" },
+  { program: PROGRAMS.webkitDriver, purpose: "the journeys in WebKit" },
+  { program: PROGRAMS.xvfb, purpose: "the journeys in WebKit" },
+  { program: PROGRAMS.openssl, purpose: "the HTTPS of the WebKit journeys" },
   { program: PROGRAMS.redis, purpose: "the Redis session tests" },
   { program: PROGRAMS.haproxy, purpose: "the tests through the proxy" },
 ]);

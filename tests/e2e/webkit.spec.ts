@@ -1,8 +1,8 @@
-import { By } from "selenium-webdriver";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { formatDateInput } from "~/utils/date-input";
-import { DEMO_USER } from "#tests/mocks/seed";
-import { CHECK_IN, CHECK_OUT, isoIn, PNG } from "./journeys";
-import { expect, test } from "./webkit";
+import { CHECK_IN, CHECK_OUT, PNG } from "./journeys";
+import { expect, test, WebKitUser } from "./webkit";
 
 /**
  * A clerk's journeys in WebKit (Safari's engine), JavaScript off and on, over HTTPS through HAProxy
@@ -12,6 +12,15 @@ import { expect, test } from "./webkit";
 
 // Each test opens a browser of its own, which takes WebKit a second or two on a busy machine.
 test.describe.configure({ timeout: 60_000 });
+
+/** Fills a guest's fields in `scope` (a room) with a grown-up Iranian passenger. */
+async function fillMainGuest(user: WebKitUser, scope: string) {
+  await user.fill("First name", "Sara", scope);
+  await user.fill("Last name", "Ahmadi", scope);
+  await user.fill("Date of birth", formatDateInput("1990-04-12", "en"), scope);
+  await user.fill("Passport number", "P4001201", scope);
+  await user.select("Nationality", "IR", scope);
+}
 
 test.describe("WebKit", () => {
   test("signs in over HTTPS; the session cookie is __Host-, Secure and kept", async ({ user }) => {
@@ -23,12 +32,133 @@ test.describe("WebKit", () => {
     await user.visit("/reservations/list");
     await user.waitForText("Requests", "h1");
   });
-});
 
-void By;
-void formatDateInput;
-void DEMO_USER;
-void CHECK_IN;
-void CHECK_OUT;
-void isoIn;
-void PNG;
+  test("over plain http WebKit keeps no Secure cookie: the sign-in says so", async ({
+    user,
+    servers,
+  }) => {
+    // The worker's own portal, over http://localhost, where Chromium and Firefox keep the cookies.
+    const plain = new WebKitUser(user.driver, servers.portalUrl, user.javaScriptEnabled);
+    await plain.attemptSignIn();
+    await plain.waitForPath(/^\/auth\/login\?(.*&)?cookies=refused/);
+    await plain.waitForText("Your browser did not keep this portal's cookies");
+    expect(await user.driver.manage().getCookies()).toEqual([]);
+  });
+
+  test("a request through the four steps reaches the provider", async ({ user, sandbox }) => {
+    await user.signIn();
+    await user.click(user.link("New Request"));
+    await user.waitForPath(/\/reservations\/new\/hotel$/);
+    await user.hydrated();
+    await user.check("Marina Pearl Resort");
+    await user.fill("Check-in date", formatDateInput(CHECK_IN, "en"));
+    await user.fill("Check-out date", formatDateInput(CHECK_OUT, "en"));
+    await user.fill("Your reference (optional)", "AG-WEBKIT");
+    await user.click(user.button("Continue"));
+    await user.waitForPath(/\/rooms$/);
+    await user.hydrated();
+    await user.click(user.button("Add a Single room"));
+    await user.find('[data-testid="room-1"]');
+    await user.hydrated();
+    await fillMainGuest(user, '[data-testid="room-1"]');
+    await user.click(user.button("Continue"));
+    // No transfer: the flights are not needed, the review comes next.
+    await user.waitForPath(/\/review$/);
+    await user.hydrated();
+    await user.waitForText("Marina Pearl Resort");
+    await user.click(user.button("Submit request"));
+    await user.waitForPath(/\/reservations\/list$/);
+    await user.waitForText("Request was submitted successfully", '[data-testid="snackbar"]');
+
+    const { receivedReservations } = await sandbox.state();
+    expect(receivedReservations).toHaveLength(1);
+    expect(receivedReservations[0].body).toMatchObject({
+      AgencyRef: "AG-WEBKIT",
+      CheckInDate: CHECK_IN,
+      CheckOutDate: CHECK_OUT,
+      NeedTransfer: false,
+      ReserveRoomRequests: [
+        {
+          Passengers: [
+            {
+              FirstName: "Sara",
+              LastName: "Ahmadi",
+              Birthday: "1990-04-12",
+              PassportNumber: "P4001201",
+              NationalityCountryCode: "IR",
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  test("a note to the provider is sent and shown in the thread", async ({ user, sandbox }) => {
+    const id = 7003;
+    await user.signIn();
+    await user.visit(`/reservations/reservation-details/${id}`);
+    await user.fill("New note to the provider", "Please add a baby cot.");
+    await user.click(user.button("Send note"));
+    await user.waitForText("Please add a baby cot.", '[data-from="agency"]');
+    const { requests } = await sandbox.state();
+    expect(requests.find((request) => request.id === id)!.notes.at(-1)).toMatchObject({
+      content: "Please add a baby cot.",
+      isBroker: false,
+    });
+  });
+
+  test("a bank receipt with its file is uploaded", async ({ user, sandbox }, testInfo) => {
+    const file = testInfo.outputPath("receipt.png");
+    writeFileSync(file, PNG);
+    await user.signIn();
+    await user.visit("/orders/order-details/3002");
+    await user.click(user.link("Submit a receipt"));
+    // With JS a dialog on the order; without, the receipt's own page.
+    if (user.javaScriptEnabled) await user.find('[data-testid="receipt-dialog"]');
+    else await user.waitForPath(/\/orders\/order-details\/3002\/receipt$/);
+    await user.fill("Receipt number", "RC-WEBKIT-1");
+    await user.select("Receipt payment type", "Bank transfer (SATNA)");
+    await user.fill("Payment date", formatDateInput("2026-11-20", "en"));
+    await user.fill("Payment time", "10:30");
+    await user.fill("Sender's name", "Sara Ahmadi");
+    await user.fill("Amount", "1250.50");
+    await user.select("Currency paid in", "US Dollar (USD)");
+    await (await user.control("Receipt file")).sendKeys(file);
+    await user.click(user.button("Submit receipt"));
+    await user.waitForText("Receipt was submitted successfully");
+    const { payments } = await sandbox.state();
+    expect(payments.at(-1)).toMatchObject({ receiptNumber: "RC-WEBKIT-1", sourceAmount: 1250.5 });
+    expect(payments.at(-1)!.fileName).toMatch(/\.png$/);
+  });
+
+  test("the requests list downloads as CSV", async ({ user, downloads }) => {
+    await user.signIn();
+    await user.visit("/reservations/list");
+    await user.click(user.link("Export to CSV"));
+    const saved = await user.waitFor(async () => {
+      const names = readdirSync(downloads).filter((name) => name.endsWith(".csv"));
+      return names.length > 0 ? join(downloads, names[0]) : undefined;
+    }, "a saved CSV file");
+    const text = await user.waitFor(async () => {
+      const content = readFileSync(saved, "utf8");
+      return content.includes("\r\n") ? content : undefined;
+    }, "the CSV's rows");
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text.split("\r\n")[0]).toContain("Request number");
+  });
+
+  test("in Persian: right to left, Persian words and the Jalali year", async ({ user }) => {
+    await user.signIn();
+    await user.click(user.button("فارسی"));
+    await user.find('html[lang="fa"][dir="rtl"]');
+    await user.hydrated();
+    await user.waitForText("داشبورد", "h1");
+    const jalaliYear = new Intl.DateTimeFormat("fa-IR-u-ca-persian", { year: "numeric" })
+      .formatToParts(new Date())
+      .find((part) => part.type === "year")!.value;
+    await user.waitForText(jalaliYear);
+    // The choice holds on the next page.
+    await user.visit("/reservations/list");
+    await user.waitForText("درخواست‌ها", "h1");
+  });
+});

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Builder, By, type WebDriver, type WebElement } from "selenium-webdriver";
 import { startCluster, type Cluster } from "../../deploy/cluster";
@@ -20,7 +20,7 @@ import { freePort, SESSION_SECRET } from "./servers";
  * run, as in Chromium without JS.
  */
 
-const MINIBROWSER = process.env.MINIBROWSER_PATH ?? findMiniBrowser();
+const MINIBROWSER = process.env.MINIBROWSER_PATH || findMiniBrowser();
 
 /** Debian puts MiniBrowser beside WebKitGTK's library, under the machine's multiarch folder. */
 function findMiniBrowser() {
@@ -35,7 +35,7 @@ function makeCertificate(dir: string) {
   const key = join(dir, "localhost.key");
   const certificate = join(dir, "localhost.crt");
   execFileSync(
-    "openssl",
+    process.env.OPENSSL_PATH || "openssl",
     [
       ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"],
       ...["-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
@@ -58,8 +58,9 @@ function ended(child: ChildProcess) {
 /** An X display of its own: Xvfb picks a free number and writes it (`-displayfd`). */
 async function startDisplay() {
   const child = spawn(
-    "Xvfb",
-    ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1280x1024x24"],
+    process.env.XVFB_PATH || "Xvfb",
+    // Its own built-in fonts: the font packages Xvfb only recommends need not be installed.
+    ["-displayfd", "1", "-nolisten", "tcp", "-fp", "built-ins", "-screen", "0", "1280x1024x24"],
     {
       stdio: ["ignore", "pipe", "ignore"],
     },
@@ -75,11 +76,14 @@ async function startDisplay() {
   return { display, stop: async () => (child.kill(), ended(child)) };
 }
 
-/** WebKitWebDriver on a free port of that display; resolves once it says it is ready. */
-async function startDriver(display: string, logFile: string) {
+/**
+ * WebKitWebDriver on a free port of that display; resolves once it says it is ready. Its browsers
+ * have `home` for a home folder, so what they save goes into its Downloads folder.
+ */
+async function startDriver(display: string, home: string, logFile: string) {
   const port = await freePort();
-  const child = spawn(process.env.WEBKIT_DRIVER_PATH ?? "WebKitWebDriver", [`--port=${port}`], {
-    env: { ...process.env, DISPLAY: display },
+  const child = spawn(process.env.WEBKIT_DRIVER_PATH || "WebKitWebDriver", [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: display, HOME: home },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let log = "";
@@ -201,9 +205,12 @@ export class WebKitUser {
     await control.sendKeys(value);
   }
 
+  /** Chooses the option whose text, or value, is `option`. */
   async select(label: string, option: string, scope?: string) {
     const control = await this.control(label, scope);
-    await control.findElement(By.xpath(`.//option[normalize-space(.)="${option}"]`)).click();
+    await control
+      .findElement(By.xpath(`.//option[@value="${option}" or normalize-space(.)="${option}"]`))
+      .click();
   }
 
   async check(label: string, scope?: string) {
@@ -233,11 +240,17 @@ export class WebKitUser {
     }, `"${text}" in ${css}`);
   }
 
-  async signIn(user: { userName: string; password: string } = DEMO_USER) {
+  /** Fills in and sends the login form; the outcome is the test's to check. */
+  async attemptSignIn(user: { userName: string; password: string } = DEMO_USER) {
     await this.visit("/auth/login");
     await this.fill("Username", user.userName);
     await this.fill("Password", user.password);
     await this.click(this.button("Sign in"));
+  }
+
+  /** Signs in and waits until the portal has let the user in. */
+  async signIn(user: { userName: string; password: string } = DEMO_USER) {
+    await this.attemptSignIn(user);
     await this.waitForPath(/^\/(?!auth\/)/);
     await this.find("nav");
     await this.hydrated();
@@ -258,11 +271,17 @@ export class WebKitUser {
 type WebKitWorkerFixtures = {
   /** The deployment over HTTPS: HAProxy with the test's certificate, the instances, Redis. */
   httpsCluster: Cluster;
-  /** WebKitWebDriver's address, on an X display of the worker's own. */
-  webkitDriverUrl: string;
+  /** WebKitWebDriver's address, on an X display of the worker's own, and its browsers' home. */
+  webkitDriver: { url: string; home: string };
 };
 
-export const test = base.extend<{ user: WebKitUser }, WebKitWorkerFixtures>({
+type WebKitFixtures = {
+  user: WebKitUser;
+  /** Where the test's browser saves downloads; empty when the test starts. */
+  downloads: string;
+};
+
+export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
   httpsCluster: [
     async ({ servers }, use, workerInfo) => {
       const dir = resolve(`.data/e2e/worker-${workerInfo.parallelIndex}/https`);
@@ -289,15 +308,17 @@ export const test = base.extend<{ user: WebKitUser }, WebKitWorkerFixtures>({
     },
     { scope: "worker", timeout: 60_000 },
   ],
-  webkitDriverUrl: [
+  webkitDriver: [
     async ({}, use, workerInfo) => {
+      const dir = resolve(`.data/e2e/worker-${workerInfo.parallelIndex}`);
+      const home = join(dir, "webkit-home");
+      // GLib's download folder, which WebKit saves into (without it, the home folder itself).
+      mkdirSync(join(home, ".config"), { recursive: true });
+      writeFileSync(join(home, ".config/user-dirs.dirs"), 'XDG_DOWNLOAD_DIR="$HOME/Downloads"\n');
       const screen = await startDisplay();
-      const driver = await startDriver(
-        screen.display,
-        resolve(`.data/e2e/worker-${workerInfo.parallelIndex}/webkit-driver.log`),
-      );
+      const driver = await startDriver(screen.display, home, join(dir, "webkit-driver.log"));
       try {
-        await use(driver.url);
+        await use({ url: driver.url, home });
       } finally {
         await driver.stop();
         await screen.stop();
@@ -305,10 +326,16 @@ export const test = base.extend<{ user: WebKitUser }, WebKitWorkerFixtures>({
     },
     { scope: "worker", timeout: 30_000 },
   ],
-  user: async ({ httpsCluster, webkitDriverUrl, javaScriptEnabled, sandbox: _sandbox }, use) => {
+  downloads: async ({ webkitDriver }, use) => {
+    const downloads = join(webkitDriver.home, "Downloads");
+    rmSync(downloads, { recursive: true, force: true });
+    mkdirSync(downloads);
+    await use(downloads);
+  },
+  user: async ({ httpsCluster, webkitDriver, javaScriptEnabled, sandbox: _sandbox }, use) => {
     // Sessions and drafts live in the cluster's Redis: each test starts without either.
     await httpsCluster.redis.client().flushdb();
-    const driver = await openBrowser(webkitDriverUrl, javaScriptEnabled);
+    const driver = await openBrowser(webkitDriver.url, javaScriptEnabled);
     try {
       await driver.manage().window().setRect({ width: 1280, height: 900 });
       await use(new WebKitUser(driver, httpsCluster.url, javaScriptEnabled));
