@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { DatePickerDialogProps } from "~/components/date-picker-dialog";
@@ -36,6 +36,15 @@ export function DatePickerButton({
   // Named "Choose on a calendar" and described by the field's label: a name holding the label
   // would make the button a second element labelled "Check-in date".
   const descriptionId = `${inputId}-picker-for`;
+  // However the dialog closes (a day chosen, Escape, Close), the focus comes back to this button,
+  // as after any dialog: the dialog gives it back only on Escape, and not at all in Safari, which
+  // does not focus a button it clicks; it would otherwise be at the page's start.
+  const returnFocusTo = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (open || !returnFocusTo.current) return;
+    returnFocusTo.current.focus();
+    returnFocusTo.current = null;
+  }, [open]);
   return (
     <>
       <span hidden id={descriptionId}>
@@ -49,7 +58,8 @@ export function DatePickerButton({
         title={t("datePicker.open")}
         onPointerEnter={prefetchDialog}
         onFocus={prefetchDialog}
-        onClick={() => {
+        onClick={(event) => {
+          returnFocusTo.current = event.currentTarget;
           setOpenings((count) => count + 1);
           setOpen(true);
         }}

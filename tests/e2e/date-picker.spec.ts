@@ -63,6 +63,8 @@ test.describe("date picker", () => {
     await expect(grid.locator(`[data-date="${dayAfter(today, 10)}"]`)).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(dialog).toBeHidden();
+    // Back on the button that opened it, as after Escape: not at the page's start.
+    await expect(pickerOf(page.getByLabel("Check-in date"))).toBeFocused();
     await expect(page.getByLabel("Check-in date")).toHaveValue(
       formatDateInput(dayAfter(today, 10), "en"),
     );

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { By, Key } from "selenium-webdriver";
 import { formatDateInput } from "~/utils/date-input";
 import { CHECK_IN, CHECK_OUT, PNG } from "./journeys";
 import { expect, test, WebKitUser } from "./webkit";
@@ -145,6 +146,43 @@ test.describe("WebKit", () => {
     }, "the CSV's rows");
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.split("\r\n")[0]).toContain("Request number");
+  });
+
+  test("a date picked on the calendar with the keyboard (JS on); a typed field without JS", async ({
+    user,
+  }) => {
+    await user.signIn();
+    await user.visit("/reservations/new/hotel");
+    const checkIn = await user.control("Check-in date");
+    expect(await checkIn.getAttribute("type")).toBe("text");
+    const pickers = await user.driver.findElements(By.css('button[data-testid$="-picker"]'));
+    if (!user.javaScriptEnabled) {
+      expect(pickers).toHaveLength(0);
+      return;
+    }
+    const checkInId = await checkIn.getAttribute("id");
+    await user.click(user.find(`button[data-testid="${checkInId}-picker"]`));
+    const today = await user.find('[data-testid="date-picker"] [aria-current="date"]');
+    const todayIso = (await today.getAttribute("data-date"))!;
+    // The focus is on today; a week later, chosen with Enter.
+    await user.driver.actions().sendKeys(Key.ARROW_DOWN).sendKeys(Key.ENTER).perform();
+    const weekLater = new Date(Date.parse(`${todayIso}T00:00:00Z`) + 7 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await user.waitFor(
+      async () => (await checkIn.getAttribute("value")) === formatDateInput(weekLater, "en"),
+      `the check-in ${weekLater} in its field`,
+    );
+    // The focus is back on the button that opened the calendar (which Safari does not focus when
+    // it is clicked), not at the page's start.
+    await user.waitFor(
+      () =>
+        user.driver.executeScript<boolean>(
+          "return document.activeElement === document.querySelector(arguments[0])",
+          `button[data-testid="${checkInId}-picker"]`,
+        ),
+      "the focus back on the calendar button",
+    );
   });
 
   test("in Persian: right to left, Persian words and the Jalali year", async ({ user }) => {

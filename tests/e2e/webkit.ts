@@ -77,38 +77,50 @@ async function startDisplay() {
 }
 
 /**
- * WebKitWebDriver on a free port of that display; resolves once it says it is ready. Its browsers
- * have `home` for a home folder, so what they save goes into its Downloads folder.
+ * WebKitWebDriver on that display; resolves once it says it is ready. Its browsers have `home` for
+ * a home folder, so what they save goes into its Downloads folder. Each worker's driver listens on
+ * a loopback address of its own (127.0.0.1x), so a driver that answers is never the other
+ * worker's; a port taken between the finding and the binding ends the driver, and another is tried.
  */
-async function startDriver(display: string, home: string, logFile: string) {
-  const port = await freePort();
-  const child = spawn(process.env.WEBKIT_DRIVER_PATH || "WebKitWebDriver", [`--port=${port}`], {
-    env: { ...process.env, DISPLAY: display, HOME: home },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+async function startDriver(workerIndex: number, display: string, home: string, logFile: string) {
+  const host = `127.0.0.${10 + workerIndex}`;
   let log = "";
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const ready = await fetch(`${url}/status`).then(
-      async (response) => ((await response.json()) as { value?: { ready?: boolean } }).value?.ready,
-      () => false,
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(
+      process.env.WEBKIT_DRIVER_PATH || "WebKitWebDriver",
+      [`--host=${host}`, `--port=${port}`],
+      {
+        env: { ...process.env, DISPLAY: display, HOME: home },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
     );
-    if (ready) break;
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`WebKitWebDriver did not start:\n${log}`);
-    await new Promise((done) => setTimeout(done, 100));
+    child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const url = `http://${host}:${port}`;
+    const deadline = Date.now() + 15_000;
+    let ready = false;
+    while (!ready && child.exitCode === null && Date.now() < deadline) {
+      ready = await fetch(`${url}/status`).then(
+        async (response) => Boolean(((await response.json()) as StatusAnswer).value?.ready),
+        () => false,
+      );
+      if (!ready) await new Promise((done) => setTimeout(done, 100));
+    }
+    if (ready)
+      return {
+        url,
+        stop: async () => {
+          child.kill();
+          await ended(child);
+          writeFileSync(logFile, log);
+        },
+      };
+    child.kill();
+    if (attempt === 3) throw new Error(`WebKitWebDriver did not start:\n${log}`);
   }
-  return {
-    url,
-    stop: async () => {
-      child.kill();
-      await ended(child);
-      writeFileSync(logFile, log);
-    },
-  };
 }
+
+type StatusAnswer = { value?: { ready?: boolean } };
 
 /** A new browser: MiniBrowser with JavaScript on or off, its cookies and storage its own. */
 function openBrowser(driverUrl: string, javaScriptEnabled: boolean) {
@@ -316,7 +328,12 @@ export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
       mkdirSync(join(home, ".config"), { recursive: true });
       writeFileSync(join(home, ".config/user-dirs.dirs"), 'XDG_DOWNLOAD_DIR="$HOME/Downloads"\n');
       const screen = await startDisplay();
-      const driver = await startDriver(screen.display, home, join(dir, "webkit-driver.log"));
+      const driver = await startDriver(
+        workerInfo.parallelIndex,
+        screen.display,
+        home,
+        join(dir, "webkit-driver.log"),
+      );
       try {
         await use({ url: driver.url, home });
       } finally {
