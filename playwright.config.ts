@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
 import type { WorkerOptions } from "./tests/e2e/fixtures";
 
@@ -39,11 +38,9 @@ const firefox = {
   browserName: "_bidiFirefox" as "firefox",
   launchOptions: {
     executablePath: process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr",
-    // Under BiDi Firefox saves downloads itself: into the project's scratch folder, not ~/Downloads.
-    firefoxUserPrefs: {
-      "browser.download.folderList": 2,
-      "browser.download.dir": resolve(".data/e2e/firefox-downloads"),
-    },
+    // Under BiDi Firefox saves downloads itself: into a folder of the worker's, emptied before each
+    // test (its path is set per worker, tests/e2e/fixtures.ts), not ~/Downloads.
+    firefoxUserPrefs: { "browser.download.folderList": 2 },
   },
 };
 const FIREFOX_SPECS = [
@@ -53,6 +50,7 @@ const FIREFOX_SPECS = [
   "requests.spec.ts",
   "date-picker.spec.ts",
   "right-to-left.spec.ts",
+  "orders.spec.ts",
 ];
 
 /** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { test as base, expect, type Download, type Locator, type Page } from "@playwright/test";
 import type { ReceivedCall } from "#tests/mocks/call-log";
 import type { Fault } from "#tests/mocks/faults";
@@ -353,6 +353,10 @@ export async function downloadedFile(download: Download, page: Page) {
   return (await page.request.get(download.url())).body();
 }
 
+/** Where the worker's Firefox saves downloads (BiDi: Firefox saves them itself). */
+const firefoxDownloadsOf = (workerIndex: number) =>
+  `.data/e2e/worker-${workerIndex}/firefox-downloads`;
+
 /** The production build's cookie names take the `__Host-` prefix (app/utils/cookies.server.ts). */
 export const SESSION_COOKIE = "__Host-session";
 
@@ -406,6 +410,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
   baseURL: async ({ portalUrlForBrowser }, use) => use(portalUrlForBrowser),
+  // Firefox under BiDi saves downloads itself, and numbers a name it saved before ("requests(2).csv"):
+  // each worker's browser saves into a folder of the worker's, which each test starts empty.
+  launchOptions: [
+    async ({ launchOptions }, use, workerInfo) => {
+      if (!launchOptions.firefoxUserPrefs) return use(launchOptions);
+      const dir = resolve(firefoxDownloadsOf(workerInfo.parallelIndex));
+      await use({
+        ...launchOptions,
+        firefoxUserPrefs: { ...launchOptions.firefoxUserPrefs, "browser.download.dir": dir },
+      });
+    },
+    { scope: "worker" },
+  ],
   context: async ({ context }, use) => {
     // The tests' HTTP requests (page.request) reuse keep-alive connections. The worker's portals
     // keep theirs open longer than a test (KEEP_ALIVE_TIMEOUT_MS, servers.ts); HAProxy closes an
@@ -426,9 +443,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await sandbox.reset();
     await use(sandbox);
   },
-  portal: async ({ page, javaScriptEnabled, servers, scriptsRefused, sandbox: _sandbox }, use) => {
+  portal: async (
+    { page, javaScriptEnabled, servers, scriptsRefused, sandbox: _sandbox },
+    use,
+    testInfo,
+  ) => {
     // Wizard drafts outlive sessions on purpose; each test starts without one.
     rmSync(join(servers.sessionDir, "records"), { recursive: true, force: true });
+    const downloads = firefoxDownloadsOf(testInfo.parallelIndex);
+    rmSync(downloads, { recursive: true, force: true });
+    mkdirSync(downloads, { recursive: true });
     await use(new Portal(page, javaScriptEnabled));
     if (scriptsRefused) await expectNoClientRouter(page.context().pages());
   },
