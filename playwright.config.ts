@@ -50,7 +50,6 @@ const FIREFOX_SPECS = [
   "requests.spec.ts",
   "date-picker.spec.ts",
   "right-to-left.spec.ts",
-  "orders.spec.ts",
 ];
 
 /** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */
