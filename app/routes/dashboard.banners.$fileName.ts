@@ -5,7 +5,7 @@ import {
   getPictures,
   getPublicFile,
 } from "~/utils/provider/pictures.server";
-import { ProviderError } from "~/utils/provider/request.server";
+import { ProviderError, type ProviderContext } from "~/utils/provider/request.server";
 
 /**
  * Any name the provider gives a file (spaces, Persian letters), but one file name only: no path
@@ -27,10 +27,11 @@ function isRedirect(error: unknown): error is Response {
 }
 
 /**
- * A picture is no page. When the provider ends the session while a banner loads, the session ends
- * here as it would on a page (its cookies, the "session ended" message, go with this answer), but
- * the browser is not sent to the sign-in page in place of an image: following that redirect would
- * show the message to an `<img>`, and the next page would open the sign-in page without it.
+ * A picture is no page. When the portal ends the session (idle, too old) while a banner loads, the
+ * session ends here as it would on a page (its cookies, the "session ended" message, go with this
+ * answer), but the browser is not sent to the sign-in page in place of an image: following that
+ * redirect would show the message to an `<img>`, and the next page would open the sign-in page
+ * without it.
  */
 function pictureRefused(redirect: Response) {
   const headers = new Headers(redirect.headers);
@@ -44,7 +45,13 @@ function pictureRefused(redirect: Response) {
  * file name changes with it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  // When the provider refuses the token, a picture answers 401 and leaves the session to the next
+  // page, whose own call ends it with the message. Ending it here would lose the message whenever
+  // the browser drops the picture's answer unread, as it does when the user moves on meanwhile.
+  const provider: ProviderContext = {
+    ...(await requireProvider(request)),
+    onUnauthorized: () => Promise.reject(new Response(null, { status: 401 })),
+  };
   const fileName = params.fileName ?? "";
   if (!isPlainFileName(fileName)) throw new Response("Not found", { status: 404 });
   try {
