@@ -203,6 +203,8 @@ test.describe("sign-in throttling", () => {
     page,
     sandbox,
   }) => {
+    // Eleven sign-in pages, the later failures slowed on purpose by the throttle.
+    test.setTimeout(90_000);
     for (let attempt = 0; attempt < 10; attempt++) {
       await portal.attemptSignIn({ userName: "demo", password: `Wrong${attempt}` });
       await expect(page.getByText("The username or password is incorrect.").first()).toBeVisible();

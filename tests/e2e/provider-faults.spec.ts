@@ -343,6 +343,8 @@ test.describe("provider faults met by a form", () => {
     page,
     sandbox,
   }) => {
+    // Every kind of form, each with its sign-in: a dozen journeys in one test.
+    test.setTimeout(90_000);
     await portal.signInDirectly();
     for (const action of ACTIONS) {
       await action.prepare?.(portal);

@@ -676,8 +676,9 @@ test.describe("new request wizard: airport suggestions", () => {
       if (/\/reservations\/airports/.test(request.url())) lastLookup = request;
     });
     await fillFlights(page, async () => {
-      // Slow enough to be under way at the send, fast enough for the step's own lookup of "Dubai".
-      await sandbox.fault({ path: "/geo/airports", latencyMs: 1_500 });
+      // Slow enough to be under way at the send on a busy machine (1.5 s was not, once in a full
+      // run), fast enough for the step's own lookups (in parallel) within the portal's 5 s.
+      await sandbox.fault({ path: "/geo/airports", latencyMs: 3_000 });
       const to = page.getByRole("region", { name: "Departure flight" }).getByLabel("To airport");
       await to.clear();
       await to.pressSequentially("IKA");
