@@ -1,6 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { test as base, expect, type Download, type Locator, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Download,
+  type Locator,
+  type Page,
+  type WorkerInfo,
+} from "@playwright/test";
+import { startCluster, type Cluster } from "../../deploy/cluster";
 import type { ReceivedCall } from "#tests/mocks/call-log";
 import type { Fault } from "#tests/mocks/faults";
 import type { RequestState, SandboxState } from "#tests/mocks/model";
@@ -256,6 +264,50 @@ export function startPortalInstance(env: Record<string, string> = {}) {
  */
 export async function secretsToKeep(sandbox: Sandbox) {
   return [SESSION_SECRET, ...(await sandbox.secrets())].filter((secret) => secret.length >= 8);
+}
+
+/**
+ * The deployment of `deploy/cluster.ts` (HAProxy, three instances, Redis) for a worker's tests, on
+ * its sandbox, under `.data/e2e/worker-N/<folder>`; `options` adds to it (an HTTPS certificate).
+ * When the worker ends, the instances behind the proxy are checked as the worker's own portals are.
+ */
+export function clusterOfTheWorker(
+  folder: string,
+  options: (dir: string) => Partial<Parameters<typeof startCluster>[0]> = () => ({}),
+): [
+  (
+    fixtures: { servers: WorkerServers },
+    use: (cluster: Cluster) => Promise<void>,
+    workerInfo: WorkerInfo,
+  ) => Promise<void>,
+  { scope: "worker"; timeout: number },
+] {
+  return [
+    async ({ servers }, use, workerInfo) => {
+      const dir = resolve(`.data/e2e/worker-${workerInfo.parallelIndex}/${folder}`);
+      mkdirSync(dir, { recursive: true });
+      const cluster = await startCluster({
+        sandboxUrl: servers.sandboxUrl,
+        dir,
+        sessionSecret: SESSION_SECRET,
+        ...options(dir),
+      });
+      try {
+        await use(cluster);
+      } finally {
+        await cluster.stop();
+      }
+      const secrets = await secretsToKeep(new Sandbox(servers.sandboxUrl));
+      expectPortalsEndedClean(
+        cluster.instances.map(({ name }) => {
+          const logFile = join(cluster.dir, `${name}.log`);
+          return { logFile, log: readFileSync(logFile, "utf8"), diedOnItsOwn: null };
+        }),
+        secrets,
+      );
+    },
+    { scope: "worker", timeout: 60_000 },
+  ];
 }
 
 /**

@@ -2,11 +2,10 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { startCluster, type Cluster } from "../../deploy/cluster";
+import type { Cluster } from "../../deploy/cluster";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { test as base, expect, expectPortalsEndedClean, Sandbox, secretsToKeep } from "./fixtures";
+import { test as base, clusterOfTheWorker, expect } from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
-import { SESSION_SECRET } from "./servers";
 import { formatDateInput } from "~/utils/date-input";
 
 /**
@@ -16,30 +15,7 @@ import { formatDateInput } from "~/utils/date-input";
  */
 
 const test = base.extend<object, { cluster: Cluster }>({
-  cluster: [
-    async ({ servers }, use, workerInfo) => {
-      const cluster = await startCluster({
-        sandboxUrl: servers.sandboxUrl,
-        dir: `.data/e2e/worker-${workerInfo.parallelIndex}/cluster`,
-        sessionSecret: SESSION_SECRET,
-      });
-      try {
-        await use(cluster);
-      } finally {
-        await cluster.stop();
-      }
-      // The instances behind the proxy are checked as the worker's own portals are.
-      const secrets = await secretsToKeep(new Sandbox(servers.sandboxUrl));
-      expectPortalsEndedClean(
-        cluster.instances.map(({ name }) => {
-          const logFile = join(cluster.dir, `${name}.log`);
-          return { logFile, log: readFileSync(logFile, "utf8"), diedOnItsOwn: null };
-        }),
-        secrets,
-      );
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
+  cluster: clusterOfTheWorker("cluster"),
   baseURL: async ({ cluster }, use) => use(cluster.url),
 });
 

@@ -2,10 +2,10 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Builder, By, type WebDriver, type WebElement } from "selenium-webdriver";
-import { startCluster, type Cluster } from "../../deploy/cluster";
+import type { Cluster } from "../../deploy/cluster";
 import { DEMO_USER } from "#tests/mocks/seed";
-import { test as base, expect, expectPortalsEndedClean, Sandbox, secretsToKeep } from "./fixtures";
-import { freePort, SESSION_SECRET } from "./servers";
+import { test as base, clusterOfTheWorker, expect } from "./fixtures";
+import { freePort } from "./servers";
 
 /**
  * WebKit, the engine of Safari and of every iPhone browser, as WebKitGTK's own WebDriver drives
@@ -294,32 +294,7 @@ type WebKitFixtures = {
 };
 
 export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
-  httpsCluster: [
-    async ({ servers }, use, workerInfo) => {
-      const dir = resolve(`.data/e2e/worker-${workerInfo.parallelIndex}/https`);
-      mkdirSync(dir, { recursive: true });
-      const cluster = await startCluster({
-        sandboxUrl: servers.sandboxUrl,
-        dir,
-        sessionSecret: SESSION_SECRET,
-        tlsCertificate: makeCertificate(dir),
-      });
-      try {
-        await use(cluster);
-      } finally {
-        await cluster.stop();
-      }
-      const secrets = await secretsToKeep(new Sandbox(servers.sandboxUrl));
-      expectPortalsEndedClean(
-        cluster.instances.map(({ name }) => {
-          const logFile = join(cluster.dir, `${name}.log`);
-          return { logFile, log: readFileSync(logFile, "utf8"), diedOnItsOwn: null };
-        }),
-        secrets,
-      );
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
+  httpsCluster: clusterOfTheWorker("https", (dir) => ({ tlsCertificate: makeCertificate(dir) })),
   webkitDriver: [
     async ({}, use, workerInfo) => {
       const dir = resolve(`.data/e2e/worker-${workerInfo.parallelIndex}`);
