@@ -283,8 +283,8 @@ export class WebKitUser {
 type WebKitWorkerFixtures = {
   /** The deployment over HTTPS: HAProxy with the test's certificate, the instances, Redis. */
   httpsCluster: Cluster;
-  /** WebKitWebDriver's address, on an X display of the worker's own, and its browsers' home. */
-  webkitDriver: { url: string; home: string };
+  /** The worker's own X display for WebKit's windows, and its browsers' home folder. */
+  webkitScreen: { display: string; home: string; workerIndex: number };
 };
 
 type WebKitFixtures = {
@@ -295,39 +295,46 @@ type WebKitFixtures = {
 
 export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
   httpsCluster: clusterOfTheWorker("https", (dir) => ({ tlsCertificate: makeCertificate(dir) })),
-  webkitDriver: [
+  webkitScreen: [
     async ({}, use, workerInfo) => {
-      const dir = resolve(`.data/e2e/worker-${workerInfo.parallelIndex}`);
-      const home = join(dir, "webkit-home");
+      const home = resolve(`.data/e2e/worker-${workerInfo.parallelIndex}/webkit-home`);
       // GLib's download folder, which WebKit saves into (without it, the home folder itself).
       mkdirSync(join(home, ".config"), { recursive: true });
       writeFileSync(join(home, ".config/user-dirs.dirs"), 'XDG_DOWNLOAD_DIR="$HOME/Downloads"\n');
       const screen = await startDisplay();
-      const driver = await startDriver(
-        workerInfo.parallelIndex,
-        screen.display,
-        home,
-        join(dir, "webkit-driver.log"),
-      );
       try {
-        await use({ url: driver.url, home });
+        await use({ display: screen.display, home, workerIndex: workerInfo.parallelIndex });
       } finally {
-        await driver.stop();
         await screen.stop();
       }
     },
     { scope: "worker", timeout: 30_000 },
   ],
-  downloads: async ({ webkitDriver }, use) => {
-    const downloads = join(webkitDriver.home, "Downloads");
+  downloads: async ({ webkitScreen }, use) => {
+    const downloads = join(webkitScreen.home, "Downloads");
     rmSync(downloads, { recursive: true, force: true });
     mkdirSync(downloads);
     await use(downloads);
   },
-  user: async ({ httpsCluster, webkitDriver, javaScriptEnabled, sandbox: _sandbox }, use) => {
+  user: async (
+    { httpsCluster, webkitScreen, javaScriptEnabled, sandbox: _sandbox },
+    use,
+    testInfo,
+  ) => {
     // Sessions and drafts live in the cluster's Redis: each test starts without either.
     await httpsCluster.redis.client().flushdb();
-    const driver = await openBrowser(webkitDriver.url, javaScriptEnabled);
+    // A driver of the test's own: one that ended during an earlier test (it did, once in a full
+    // run) cannot take the next ones with it.
+    const webkitDriver = await startDriver(
+      webkitScreen.workerIndex,
+      webkitScreen.display,
+      webkitScreen.home,
+      testInfo.outputPath("webkit-driver.log"),
+    );
+    const driver = await openBrowser(webkitDriver.url, javaScriptEnabled).catch(async (error) => {
+      await webkitDriver.stop();
+      throw error;
+    });
     try {
       await driver.manage().window().setRect({ width: 1280, height: 900 });
       await use(new WebKitUser(driver, httpsCluster.url, javaScriptEnabled));
@@ -339,6 +346,7 @@ export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
         expect(hydrated, "the page was hydrated").toBe(javaScriptEnabled);
     } finally {
       await driver.quit();
+      await webkitDriver.stop();
     }
   },
 });
