@@ -55,6 +55,9 @@ const FIREFOX_SPECS = [
 /** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */
 const WEBKIT_SPECS = ["webkit.spec.ts"];
 
+/** The image, compose and Kubernetes tests (podman): their own project, in one worker. */
+const CONTAINER_SPECS = ["container.spec.ts"];
+
 export default defineConfig<object, WorkerOptions>({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -79,8 +82,22 @@ export default defineConfig<object, WorkerOptions>({
   // time; CI keeps only the error and the page snapshot, a local run keeps traces of failures.
   use: { trace: process.env.CI ? "off" : "retain-on-failure", locale: "en-GB" },
   projects: [
-    { name: "js-off", testIgnore: WEBKIT_SPECS, use: { ...chromium, javaScriptEnabled: false } },
-    { name: "js-on", testIgnore: WEBKIT_SPECS, use: { ...chromium, javaScriptEnabled: true } },
+    // First, so that its worker builds the image while the others run the browser tests.
+    {
+      name: "containers",
+      testMatch: CONTAINER_SPECS,
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "js-off",
+      testIgnore: [...WEBKIT_SPECS, ...CONTAINER_SPECS],
+      use: { ...chromium, javaScriptEnabled: false },
+    },
+    {
+      name: "js-on",
+      testIgnore: [...WEBKIT_SPECS, ...CONTAINER_SPECS],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
     // WebKit through its own WebDriver, not Playwright (tests/e2e/webkit.ts): its specs only.
     { name: "webkit-js-off", testMatch: WEBKIT_SPECS, use: { javaScriptEnabled: false } },
     { name: "webkit-js-on", testMatch: WEBKIT_SPECS, use: { javaScriptEnabled: true } },

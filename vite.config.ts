@@ -67,7 +67,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { port: Number(process.env.PORT ?? 3000) },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "tests/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "deploy/**/*.test.ts",
+    ],
     setupFiles: ["./tests/setup/unit.ts"],
   },
 }));

@@ -10,6 +10,9 @@ const dataDir = ".data";
 /** The portal's own HTTP server in front of the Remix build (`npm run build` makes both). */
 export const PORTAL_SERVER = "build/portal-server/index.js";
 
+/** The Remix build the portal's server loads (server/index.ts). */
+export const REMIX_SERVER_BUILD = "build/server/index.js";
+
 /** The demo needs no configuration: a session secret is made once and kept under .data/. */
 export function demoSessionSecret() {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;

@@ -52,6 +52,41 @@ export const PROGRAMS = {
     debianPackage: "haproxy",
     versionArgs: ["-v"],
   },
+  // The container tests (decision 027): podman builds and runs the image, with runc (crun refuses
+  // these machines' cgroups), catatonit (a pod's pause process in `podman kube play`) and CNI's
+  // dnsname plugin (compose services find each other by name); mmdebstrap makes the stand-ins for
+  // the official images no registry serves here.
+  podman: {
+    path: process.env.PODMAN_PATH || "podman",
+    variable: "PODMAN_PATH",
+    debianPackage: "podman",
+    versionArgs: ["--version"],
+  },
+  runc: { path: "runc", variable: "PATH", debianPackage: "runc", versionArgs: ["--version"] },
+  catatonit: {
+    path: "catatonit",
+    variable: "PATH",
+    debianPackage: "catatonit",
+    versionArgs: ["--version"],
+  },
+  dnsname: {
+    path: "/usr/lib/cni/dnsname",
+    variable: "PATH",
+    debianPackage: "golang-github-containernetworking-plugin-dnsname",
+    versionArgs: ["--version"],
+  },
+  mmdebstrap: {
+    path: "mmdebstrap",
+    variable: "PATH",
+    debianPackage: "mmdebstrap",
+    versionArgs: ["--version"],
+  },
+  podmanCompose: {
+    path: process.env.PODMAN_COMPOSE_PATH || "podman-compose",
+    variable: "PODMAN_COMPOSE_PATH",
+    debianPackage: "podman-compose",
+    versionArgs: ["--version"],
+  },
 };
 
 /** Does the program exist and start here? */

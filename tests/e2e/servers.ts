@@ -193,10 +193,20 @@ export async function startPortal({
   };
 }
 
-async function startSandbox(dataFile: string) {
+/**
+ * A provider sandbox on a free port; on `host` (loopback by default; every interface for the
+ * containers on podman's networks, which reach the machine at `host.containers.internal`).
+ */
+export async function startSandbox(dataFile: string, host = "127.0.0.1") {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "tests/mocks/server.ts"], {
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA: dataFile, NODE_ENV: "test" },
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(port),
+      SANDBOX_HOST: host,
+      SANDBOX_DATA: dataFile,
+      NODE_ENV: "test",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));

@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler";
+import { Deployment } from "kubernetes-models/apps/v1/Deployment";
+import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
+import { Secret } from "kubernetes-models/v1/Secret";
+import { Service } from "kubernetes-models/v1/Service";
+import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+
+/**
+ * The manifests of deploy/kubernetes/ as a platform team receives them: each valid against
+ * Kubernetes' own schema (kubernetes-models, generated from the API's OpenAPI document; no cluster
+ * is reachable here for `kubectl apply --dry-run=server`), and consistent with one another and
+ * with the portal (container.spec.ts runs the Deployment under `podman kube play`).
+ */
+
+const DIR = "deploy/kubernetes";
+const MODELS = {
+  Deployment,
+  Service,
+  ConfigMap,
+  Secret,
+  PodDisruptionBudget,
+  HorizontalPodAutoscaler,
+} as const;
+
+const files = readdirSync(DIR).filter(
+  (file) => file.endsWith(".yaml") && file !== "kustomization.yaml",
+);
+const manifests = Object.fromEntries(
+  files.map((file) => {
+    const document = parse(readFileSync(join(DIR, file), "utf8"));
+    return [document.kind as keyof typeof MODELS, document];
+  }),
+);
+const deployment = manifests.Deployment;
+const pod = deployment.spec.template.spec;
+const [portal] = pod.containers;
+
+describe("deploy/kubernetes", () => {
+  it.each(files)("%s is valid against Kubernetes' schema", (file) => {
+    const document = parse(readFileSync(join(DIR, file), "utf8"));
+    const Model = MODELS[document.kind as keyof typeof MODELS];
+    expect(Model, `a known kind: ${document.kind}`).toBeDefined();
+    expect(() => new Model(document).validate()).not.toThrow();
+  });
+
+  it("the kustomization lists every manifest", () => {
+    const { resources } = parse(readFileSync(join(DIR, "kustomization.yaml"), "utf8"));
+    expect([...resources].sort()).toEqual([...files].sort());
+  });
+
+  it("the Service, the budget and the autoscaler select the Deployment's pods", () => {
+    const labels = deployment.spec.template.metadata.labels;
+    expect(deployment.spec.selector.matchLabels).toEqual(labels);
+    expect(manifests.Service.spec.selector).toEqual(labels);
+    expect(manifests.PodDisruptionBudget.spec.selector.matchLabels).toEqual(labels);
+    expect(manifests.HorizontalPodAutoscaler.spec.scaleTargetRef.name).toBe(
+      deployment.metadata.name,
+    );
+    expect(manifests.HorizontalPodAutoscaler.spec.minReplicas).toBe(deployment.spec.replicas);
+    // A drained node never takes the portal below two replicas, and the budget leaves room to.
+    expect(manifests.PodDisruptionBudget.spec.minAvailable).toBeLessThan(deployment.spec.replicas);
+  });
+
+  it("the probes ask /healthcheck on the port the Service sends to", () => {
+    const port = portal.ports[0].name;
+    expect(manifests.Service.spec.ports[0].targetPort).toBe(port);
+    for (const probe of ["readinessProbe", "livenessProbe", "startupProbe"])
+      expect(portal[probe].httpGet, probe).toEqual({ path: "/healthcheck", port });
+  });
+
+  it("the grace period outlasts the preStop pause and the portal's 20 s drain", () => {
+    const pause = Number(portal.lifecycle.preStop.exec.command.at(-1));
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(pause + 20);
+  });
+
+  it("runs as the image's non-root user, read-only, without capabilities, with /tmp writable", () => {
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+    expect(portal.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ["ALL"] },
+    });
+    expect(portal.volumeMounts).toContainEqual({ name: "tmp", mountPath: "/tmp" });
+    expect(pod.volumes.find(({ name }: { name: string }) => name === "tmp").emptyDir).toBeDefined();
+  });
+
+  it("takes its configuration from the ConfigMap and the session secret from the Secret", () => {
+    expect(portal.envFrom).toEqual([{ configMapRef: { name: manifests.ConfigMap.metadata.name } }]);
+    const secret = portal.env.find(({ name }: { name: string }) => name === "SESSION_SECRET");
+    expect(secret.valueFrom.secretKeyRef).toEqual({
+      name: manifests.Secret.metadata.name,
+      key: "SESSION_SECRET",
+    });
+    expect(Object.keys(manifests.ConfigMap.data)).toEqual(
+      expect.arrayContaining(["PROVIDER_API_URL", "REDIS_URL"]),
+    );
+  });
+
+  it("requests and limits memory above the measured peaks (docs/quality.md: 312 MB under stress)", () => {
+    const mebibytes = (value: string) => Number(value.replace(/Mi$/, ""));
+    expect(mebibytes(portal.resources.requests.memory)).toBeGreaterThanOrEqual(164);
+    expect(mebibytes(portal.resources.limits.memory)).toBeGreaterThan(312);
+  });
+});

@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { imageSize, podman, run } from "./podman";
+import { ensureStandIns, NODE_IMAGE } from "./stand-ins";
+
+/** The image the container tests build from the working tree. */
+export const PORTAL_IMAGE = "localhost/agency-portal:e2e";
+
+export type BuiltImage = {
+  image: string;
+  /** The stand-ins made for this run (none when podman's storage had them). */
+  standInsMade: string[];
+  standInSeconds: number;
+  buildSeconds: number;
+  /** The image, and what it adds to its Node base, in bytes. */
+  size: number;
+  addedToBase: number;
+};
+
+/**
+ * Builds the Dockerfile as an operator behind a TLS-intercepting proxy would (README, decision 027):
+ * npm's settings and the proxy's certificate authority as build secrets, which no layer keeps.
+ * These machines reach the npm registry through such a proxy; its CA is the one Node is told of
+ * here (NODE_EXTRA_CA_CERTS). `--network host`: the build's npm reaches the registry as the
+ * machine does. podman's layer cache makes a build of an unchanged tree quick.
+ */
+export async function buildPortalImage(): Promise<BuiltImage> {
+  const started = Date.now();
+  const standInsMade = await ensureStandIns();
+  const standInSeconds = (Date.now() - started) / 1000;
+
+  const dir = resolve(".data/containers");
+  mkdirSync(dir, { recursive: true });
+  const npmrc = resolve(dir, "npmrc");
+  const registry = await run("npm", ["config", "get", "registry"]);
+  writeFileSync(npmrc, `registry=${registry}\nfund=false\naudit=false\n`);
+  const ca = process.env.NODE_EXTRA_CA_CERTS;
+  const secrets = [
+    ...["--secret", `id=npmrc,src=${npmrc}`],
+    ...(ca && existsSync(ca) ? ["--secret", `id=ca,src=${ca}`] : []),
+  ];
+
+  const building = Date.now();
+  await podman([
+    "build",
+    "--pull=never",
+    "--network",
+    "host",
+    ...secrets,
+    "--build-arg",
+    `NODE_IMAGE=${NODE_IMAGE}`,
+    "-t",
+    PORTAL_IMAGE,
+    ".",
+  ]);
+  const buildSeconds = (Date.now() - building) / 1000;
+  const [size, baseSize] = await Promise.all([imageSize(PORTAL_IMAGE), imageSize(NODE_IMAGE)]);
+  return {
+    image: PORTAL_IMAGE,
+    standInsMade,
+    standInSeconds,
+    buildSeconds,
+    size,
+    addedToBase: size - baseSize,
+  };
+}
