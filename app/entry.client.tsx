@@ -5,18 +5,38 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "~/i18n";
-import { localeFileBackend } from "~/utils/i18n-backend.client";
+import {
+  localeFileBackend,
+  reloadWhenTranslationsFail,
+  retries,
+} from "~/utils/i18n-backend.client";
+import { readPageTranslations } from "~/utils/page-translations";
 
 async function hydrate() {
+  // The server rendered in this language with these texts, which it put in the document
+  // (page-translations.tsx): hydration starts from them and downloads none.
+  const language = document.documentElement.lang;
+  const namespaces = getInitialNamespaces();
+  const inDocument = readPageTranslations();
   await i18next
     .use(initReactI18next)
     .use(localeFileBackend)
     .init({
       ...i18nConfig,
-      // The server rendered in this language; hydrate with the same strings.
-      lng: document.documentElement.lang,
-      ns: getInitialNamespaces(),
+      ...retries,
+      lng: language,
+      ns: namespaces,
+      ...(inDocument ? { resources: inDocument, partialBundledLanguages: true } : {}),
     });
+
+  // A page whose texts are missing is not hydrated: the server's page, with every text in place,
+  // stays as it is and works without scripts (issue 39).
+  const missing = namespaces.filter((namespace) => !i18next.hasResourceBundle(language, namespace));
+  if (missing.length > 0) {
+    console.warn(`Not enhanced: no translations for ${missing.join(", ")}`);
+    return;
+  }
+  reloadWhenTranslationsFail(i18next);
 
   startTransition(() => {
     hydrateRoot(

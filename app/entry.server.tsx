@@ -12,8 +12,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { coalescedStream } from "~/utils/coalesced-stream.server";
 import { env } from "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
-import { i18nInstanceFor } from "~/utils/i18n.server";
+import { i18nInstanceFor, pageTranslations } from "~/utils/i18n.server";
 import { NonceProvider } from "~/utils/nonce-provider";
+import { PageTranslationsProvider } from "~/utils/page-translations";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
 
 /** The portal's server takes its limits, request context and refusal pages from here. */
@@ -45,6 +46,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const instance = await i18nInstanceFor(loadContext.language);
+  const translations = pageTranslations(loadContext.language, pageNamespaces(remixContext));
 
   const nonce = randomBytes(16).toString("base64");
   // The dev server's hot reload speaks its own scripts and sockets: there the policy only reports.
@@ -62,14 +64,16 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={streamTimeout}
-            nonce={nonce}
-          />
-        </I18nextProvider>
+        <PageTranslationsProvider value={translations}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer
+              context={remixContext}
+              url={request.url}
+              abortDelay={streamTimeout}
+              nonce={nonce}
+            />
+          </I18nextProvider>
+        </PageTranslationsProvider>
       </NonceProvider>,
       {
         // React's own inline scripts (the ones that put streamed parts in place) carry it too.
@@ -97,6 +101,19 @@ export default async function handleRequest(
     );
     abortUnlessRunLate(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * The namespaces the page's routes name (`handle.i18n`), as the browser's i18next will ask for them
+ * (remix-i18next's getInitialNamespaces): of the routes that matched, not of every route module
+ * the build holds, which is what `remixContext.routeModules` is on the server.
+ */
+function pageNamespaces({ staticHandlerContext, routeModules }: EntryContext) {
+  const namespaces = staticHandlerContext.matches.flatMap(({ route }) => {
+    const handle = routeModules[route.id]?.handle as { i18n?: string | string[] } | undefined;
+    return handle?.i18n ?? [];
+  });
+  return [...new Set(["common", ...namespaces])];
 }
 
 /**

