@@ -52,18 +52,19 @@ const envSchema = z
     // The header a trusted proxy puts the client's address in (its last entry counts), e.g.
     // X-Forwarded-For. Unset: the address the connection comes from.
     CLIENT_ADDRESS_HEADER: z.string().optional(),
-    // The HTTP layer's limits (server/index.ts, deploy/haproxy.cfg). A form's body, and a receipt's
-    // (the file limit plus this much for its other fields); how many fields either may have.
+    // The HTTP layer's limits (server/index.ts, deploy/haproxy.cfg). A form's body, and a receipt's:
+    // a file past its 5 MiB (a phone's photo) is read and dropped up to this, and the form comes
+    // back with the user's values; past it, 413. How many fields either may have.
     FORM_BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
       .min(1024)
       .default(64 * 1024),
-    UPLOAD_OVERHEAD_BYTES: z.coerce
+    UPLOAD_BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
-      .min(1024)
-      .default(256 * 1024),
+      .min(6 * 1024 * 1024)
+      .default(25 * 1024 * 1024),
     FORM_FIELD_LIMIT: z.coerce.number().int().min(10).default(1000),
     // A client that sends no header byte for this long, or no body byte, is cut off; a whole
     // request (headers and body) must be in within REQUEST_TIMEOUT_MS: a 5 MB receipt over slow 3G

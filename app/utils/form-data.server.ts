@@ -119,7 +119,7 @@ class TooManyParts extends Error {}
 
 export type UploadForm = {
   formData: FormData;
-  /** The file field that passed the size limit (the fields sent before it are still there). */
+  /** The file field that passed the size limit (read and dropped; every other field is there). */
   tooLarge: string | null;
   /** Deletes the files written to disk; call it once they have been passed on. */
   cleanup: () => Promise<void>;
@@ -127,55 +127,46 @@ export type UploadForm = {
 
 /**
  * A form with a file (multipart), read as it streams in. Files are written to a temporary folder
- * as they arrive, never held whole in memory, and the reading stops as soon as one passes
- * `maxFileBytes`: an oversized upload fills neither memory nor disk. Then the fields sent before
- * the file are still there, so the user's values come back; a form must put its file input last.
+ * as they arrive, never held whole in memory. A file past `maxFileBytes` (a phone's photo of a
+ * receipt, a little too big) is read to its end and dropped, its first bytes with its folder: it
+ * fills neither memory nor disk, every other field comes back so the form keeps the user's values,
+ * and the whole body is read, so the browser gets the answer instead of a connection cut under
+ * it. The body as a whole is bounded by its route's limit (`bodyLimitFor`): past it, 413.
  * Each file comes back as a `File` read from disk when used. CSRF is checked as for every form.
  */
 export async function readUploadForm(request: Request, maxFileBytes: number): Promise<UploadForm> {
   if (!MULTIPART.test(request.headers.get("Content-Type") ?? ""))
     throw await badBody(request, 415, "errors.unsupportedBody");
   const { limited, overflowed } = withinLimit(request, bodyLimitFor(new URL(request.url).pathname));
-  const seen = new FormData();
   const text = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_LIMIT_BYTES });
   // A folder of this upload's own, readable by the portal's user alone (mkdtemp makes it 0700),
   // removed with whatever is in it, a file cut off halfway included.
   const directory = await mkdtemp(join(tmpdir(), UPLOAD_FOLDER_PREFIX));
   const onDisk = unstable_createFileUploadHandler({ directory, maxPartSize: maxFileBytes });
   const cleanup = () => rm(directory, { recursive: true, force: true });
-  let current = { name: "", isFile: false };
   let parts = 0;
+  let tooLarge: string | null = null;
   const handler: UploadHandler = async (part) => {
-    current = { name: part.name, isFile: part.filename !== undefined };
     parts += 1;
     if (parts > UPLOAD_PART_LIMIT) throw new TooManyParts();
-    if (part.filename === undefined) {
-      const value = await text(part);
-      if (typeof value === "string") seen.append(part.name, value);
-      return value;
-    }
-    const file = await onDisk(part);
+    if (part.filename === undefined) return text(part);
+    const file = await onDisk({
+      ...part,
+      data: upTo(maxFileBytes, part.data, () => (tooLarge = part.name)),
+    });
+    if (tooLarge === part.name) return undefined;
     if (file instanceof NodeOnDiskFile) await chmod(file.getFilePath(), 0o600);
     return file;
   };
   let parsed: FormData;
-  let tooLarge: string | null = null;
   try {
     parsed = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
     await cleanup();
-    // Only a file too large is the form's to answer (with the fields before it kept); a body, a
-    // text field or a number of parts past its limit was not sent by the form.
-    const fileTooLarge = error instanceof MaxPartSizeExceededError && current.isFile;
-    if (
-      overflowed() ||
-      error instanceof TooManyParts ||
-      (!fileTooLarge && error instanceof MaxPartSizeExceededError)
-    )
+    // A body, a text field or a number of parts past its limit was not sent by the form.
+    if (overflowed() || error instanceof TooManyParts || error instanceof MaxPartSizeExceededError)
       throw await badBody(request, 413, "errors.bodyTooLarge");
-    if (!fileTooLarge) throw await badBody(request, 400, "errors.malformedBody");
-    parsed = seen;
-    tooLarge = current.name;
+    throw await badBody(request, 400, "errors.malformedBody");
   }
   // A file on disk as a standard File (read from disk when sent on), so schemas can check it.
   const formData = new FormData();
@@ -192,4 +183,14 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
     throw error;
   }
   return { formData, tooLarge, cleanup };
+}
+
+/** A file's bytes up to `limit`; past it, the rest is read and dropped and `onOver` is told. */
+async function* upTo(limit: number, data: AsyncIterable<Uint8Array>, onOver: () => void) {
+  let received = 0;
+  for await (const chunk of data) {
+    received += chunk.byteLength;
+    if (received <= limit) yield chunk;
+    else if (received - chunk.byteLength <= limit) onOver();
+  }
 }

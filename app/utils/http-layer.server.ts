@@ -18,9 +18,7 @@ const UPLOAD_ROUTE = /^\/orders\/order-details\/[^/]+\/receipt(\.data)?$/;
 
 /** The most a request body may hold on this path, checked before a byte of it is read. */
 export function bodyLimitFor(pathname: string) {
-  return UPLOAD_ROUTE.test(pathname)
-    ? MAX_RECEIPT_BYTES + env.UPLOAD_OVERHEAD_BYTES
-    : env.FORM_BODY_LIMIT_BYTES;
+  return UPLOAD_ROUTE.test(pathname) ? env.UPLOAD_BODY_LIMIT_BYTES : env.FORM_BODY_LIMIT_BYTES;
 }
 
 export const limits = {

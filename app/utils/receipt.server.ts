@@ -83,16 +83,8 @@ async function sendUploadedReceipt(
       { result, chooseFileAgain: !enhanced, done: false },
       { status, headers },
     );
-  if (tooLarge) {
-    // The rest of the body is not read: the connection closes, the browser gets the answer now.
-    return answer(
-      submission.reply({ fieldErrors: { receipt: ["validation.fileTooLarge"] } }),
-      413,
-      {
-        Connection: "close",
-      },
-    );
-  }
+  if (tooLarge)
+    return answer(submission.reply({ fieldErrors: { receipt: ["validation.fileTooLarge"] } }), 413);
   if (submission.status !== "success") return answer(submission.reply(), 400);
   const overLimit = await userOverLimitMessage(request, "receiptsPerUser");
   if (overLimit) return answer(submission.reply({ formErrors: [overLimit] }), 429);

@@ -90,6 +90,34 @@ test.describe("receipts", () => {
     );
   });
 
+  test("a receipt's file a little too big (a 6 MB photo) comes back with the values typed and the message by the file", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signInDirectly();
+    // The page's own form, as a browser without JS (or before its scripts) sends it; with JS the
+    // form checks the size before sending, with the same message.
+    await portal.visit("/orders/order-details/3002/receipt");
+    await fillReceipt(portal, "RC-PHOTO-6MB");
+    const photo = Buffer.alloc(6 * 1024 * 1024);
+    PNG.copy(photo);
+    await page
+      .getByLabel("Receipt file")
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: photo });
+    await page.getByRole("button", { name: "Submit receipt" }).click();
+    // The message beside the file field (and in the summary above the form).
+    await expect(page.getByLabel("Receipt file")).toHaveAccessibleDescription(
+      /The file is larger than 5 MB\./,
+    );
+    await expect(page.getByLabel("Receipt file")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Receipt number")).toHaveValue("RC-PHOTO-6MB");
+    await expect(page.getByLabel("Sender's name")).toHaveValue("Sara Ahmadi");
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("1250.50");
+    const state = await sandbox.state();
+    expect(state.payments.some((entry) => entry.receiptNumber === "RC-PHOTO-6MB")).toBe(false);
+  });
+
   test("a receipt can be completed with the keyboard alone, the file chosen from the keyboard", async ({
     portal,
     page,
