@@ -137,6 +137,9 @@ test("deploy/compose.yaml: HAProxy, three replicas and Redis; a replica killed m
   reachableSandbox: sandbox,
   browser,
 }) => {
+  // Five containers that podman-compose starts, and stops, one after another: 18 s on a quiet
+  // machine, 30 s beside a CPU hog while the image's neighbours run browser tests.
+  test.setTimeout(120_000);
   await sandbox.reset();
   const project = "agency-portal-e2e";
   const proxyPort = await freePort();
