@@ -1,5 +1,4 @@
-import { rmSync } from "node:fs";
-import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { renewSessionAlone, requireProvider, startSession } from "./auth.server";
 import { csrf } from "./csrf.server";
 import { env } from "./env.server";
@@ -19,7 +18,6 @@ async function signedInRequest(userName = "demo") {
 
 describe("idle sessions", () => {
   afterEach(() => vi.useRealTimers());
-  afterAll(() => rmSync(env.SESSION_DIR, { recursive: true, force: true }));
 
   test("a session in use stays open, however long it lasts", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });

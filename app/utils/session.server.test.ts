@@ -42,7 +42,6 @@ async function roundTrip(store: RecordStore) {
 }
 
 describe("sessions in the file record store (the default)", () => {
-  afterAll(() => rmSync(env.SESSION_DIR, { recursive: true, force: true }));
 
   test("the cookie carries only a signed id; the token stays in a file only the portal may read", async () => {
     const session = await sessionStorage.getSession();
