@@ -57,8 +57,20 @@ const FIREFOX_SPECS = [
 /** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */
 const WEBKIT_SPECS = ["webkit.spec.ts"];
 
-/** The image, compose and Kubernetes tests (podman): their own project, in one worker. */
-const CONTAINER_SPECS = ["container.spec.ts"];
+/**
+ * The container tests (podman, decision 027): the image's in one worker from the start; compose and
+ * Kubernetes, whose containers change the machine's network interfaces (Chromium then aborts every
+ * request under way), after every browser project.
+ */
+const CONTAINER_SPECS = ["container.spec.ts", "topology.spec.ts"];
+const BROWSER_PROJECTS = [
+  "js-off",
+  "js-on",
+  "webkit-js-off",
+  "webkit-js-on",
+  "firefox-js-off",
+  "firefox-js-on",
+];
 
 export default defineConfig<object, WorkerOptions>({
   testDir: "tests/e2e",
@@ -87,7 +99,13 @@ export default defineConfig<object, WorkerOptions>({
     // First, so that its worker builds the image while the others run the browser tests.
     {
       name: "containers",
-      testMatch: CONTAINER_SPECS,
+      testMatch: ["container.spec.ts"],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "topology",
+      testMatch: ["topology.spec.ts"],
+      dependencies: [...BROWSER_PROJECTS, "containers"],
       use: { ...chromium, javaScriptEnabled: true },
     },
     {

@@ -48,7 +48,10 @@ const answersOverTls = (url: string, certificate: string) => () =>
     }).on("error", () => done(false));
   });
 
-/** A child process whose output goes to a log file; resolves `exited` when it ends. */
+/**
+ * A child process whose output goes to a log file. `exited` resolves when it ends, `written` once
+ * its last words are in the log too (after "exit" the pipes may still hold them).
+ */
 function startProcess(command: string, args: string[], env: Record<string, string>, log: string) {
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
@@ -61,15 +64,21 @@ function startProcess(command: string, args: string[], env: Record<string, strin
     if (child.exitCode !== null) done();
     else child.once("exit", () => done());
   });
-  return { child, exited };
+  const written = new Promise<void>((done) => child.once("close", () => file.end(done)));
+  return { child, exited, written };
 }
 
-async function stopProcess(running: { child: ChildProcess; exited: Promise<void> } | null) {
-  if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
-  running.child.kill("SIGTERM");
-  const forced = setTimeout(() => running.child.kill("SIGKILL"), 20_000);
-  await running.exited;
-  clearTimeout(forced);
+type Running = ReturnType<typeof startProcess>;
+
+async function stopProcess(running: Running | null) {
+  if (!running) return;
+  if (running.child.exitCode === null && running.child.signalCode === null) {
+    running.child.kill("SIGTERM");
+    const forced = setTimeout(() => running.child.kill("SIGKILL"), 20_000);
+    await running.exited;
+    clearTimeout(forced);
+  }
+  await running.written;
 }
 
 /** One portal instance on a fixed port, which can be killed, paused and started again. */
@@ -84,28 +93,42 @@ export type Instance = {
   /** Stopped on the spot (SIGSTOP): it holds its connections and answers nothing. */
   pause: () => void;
   resume: () => void;
+  /** SIGTERM; resolves once it has ended and its log is written. */
   stop: () => Promise<void>;
+  /** How it ended if nobody here ended it (a crash), or null. */
+  diedOnItsOwn: () => string | null;
 };
 
 function portalInstance(name: string, port: number, env: Record<string, string>, log: string) {
-  let running: ReturnType<typeof startProcess> | null = null;
+  let running: Running | null = null;
+  let endedOnPurpose = false;
+  let died: string | null = null;
   const url = `http://127.0.0.1:${port}`;
   const instance: Instance = {
     name,
     url,
     pid: () => running?.child.pid,
     async start() {
+      endedOnPurpose = false;
       running = startProcess(process.execPath, PORTAL_COMMAND, { ...env, PORT: String(port) }, log);
+      running.child.once("exit", (code, signal) => {
+        if (!endedOnPurpose) died ??= signal ? `killed by ${signal}` : `exit code ${code}`;
+      });
       await waitUntil(answers(`${url}/healthcheck`), name);
     },
     async kill() {
       if (!running) return;
+      endedOnPurpose = true;
       running.child.kill("SIGKILL");
       await running.exited;
     },
     pause: () => running?.child.kill("SIGSTOP"),
     resume: () => running?.child.kill("SIGCONT"),
-    stop: () => stopProcess(running),
+    stop() {
+      endedOnPurpose = true;
+      return stopProcess(running);
+    },
+    diedOnItsOwn: () => died,
   };
   return instance;
 }

@@ -111,9 +111,13 @@ async function makeStandIn(standIn: StandIn, base: string) {
     ]);
   }
   writeFileSync(join(dir, "Containerfile"), standIn.containerfile(base));
+  // No network: a build step's own network would add an interface to the machine, which aborts
+  // the browsers' requests under way (topology.spec.ts).
   await podman([
     "build",
     "--pull=never",
+    "--network",
+    "none",
     "--label",
     `${LABEL}=${RECIPE}`,
     "-t",

@@ -338,12 +338,17 @@ export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
     try {
       await driver.manage().window().setRect({ width: 1280, height: 900 });
       await use(new WebKitUser(driver, httpsCluster.url, javaScriptEnabled));
-      // The page's own idea of JavaScript matches the project's.
-      const hydrated = await driver.executeScript<boolean>(
-        "return document.documentElement.hasAttribute('data-hydrated')",
+      // The page's own idea of JavaScript matches the project's: hydrated with it; without it,
+      // not even the inline script that sets Remix's context while the page is parsed ran.
+      const page = await driver.executeScript<{ hydrated: boolean; context: string }>(
+        "return { hydrated: document.documentElement.hasAttribute('data-hydrated'), context: typeof window.__remixContext }",
       );
       if (new URL(await driver.getCurrentUrl()).protocol === "https:")
-        expect(hydrated, "the page was hydrated").toBe(javaScriptEnabled);
+        expect(page, "the page's scripts").toEqual(
+          javaScriptEnabled
+            ? { hydrated: true, context: "object" }
+            : { hydrated: false, context: "undefined" },
+        );
     } finally {
       await driver.quit();
       await webkitDriver.stop();
