@@ -29,7 +29,7 @@ export function freePort() {
   });
 }
 
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+export async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`${what} not ready within ${timeoutMs} ms`);

@@ -61,11 +61,5 @@ export async function imageSize(image: string) {
   return Number(await podman(["image", "inspect", "--format", "{{.Size}}", image]));
 }
 
-/** Waits until `check` holds, asking every 200 ms; fails after `timeoutMs`, naming `what`. */
-export async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
+/** The deployment scripts' wait for a state, shared by the container tests. */
+export { waitUntil } from "../../deploy/cluster";
