@@ -27,6 +27,7 @@ import { combineHeaders, pathWithSearch } from "~/utils/http";
 import { i18nServer } from "~/utils/i18n.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { getToast } from "~/utils/toast.server";
+import { leavingAfterSubmit } from "~/utils/after-submit";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },
@@ -62,11 +63,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // Each new page asks for the root's data again, for a toast that waits for that page (the requests
 // list after an enhanced submit); it makes no provider call and rides in the page's own request.
+// Not while a page that said "submitted" leaves: the list it goes to asks for it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
-}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+}) =>
+  !leavingAfterSubmit(actionResult) &&
+  (defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname);
 
 export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import type { CDPSession } from "@playwright/test";
 import { PORTAL_SERVER } from "../scripts/portal-build.mjs";
 
 /** Helpers for benchmarks: free ports, the sandbox and the built portal as child processes. */
@@ -120,6 +121,7 @@ export async function startServers({ keepPortalOutput = false } = {}): Promise<S
       ...process.env,
       NODE_ENV: "production",
       PORT: String(portalPort),
+      METRICS_PORT: "0",
       SESSION_SECRET: BENCH_SESSION_SECRET,
       SESSION_DIR: ".data/bench/sessions",
       PROVIDER_API_URL: sandbox.url,
@@ -166,6 +168,21 @@ export async function signIn(portalUrl: string) {
   remember(login);
   if (login.status !== 302) throw new Error(`Sign-in failed: ${login.status}`);
   return cookieHeader();
+}
+
+/**
+ * The signed-in cookies for a browser profile. They carry the `__Host-` prefix, which a browser
+ * takes only as Secure, host-only and for the whole site: given with the portal's URL, not a
+ * domain attribute: Playwright's host-only form (a `url`) is refused for them by CDP, its
+ * domain form is host-only for an address (Chromium counts a loopback address as secure).
+ */
+export function browserCookies(portalUrl: string, cookieHeader: string) {
+  return cookieHeader.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at);
+    const value = pair.slice(at + 1);
+    return { name, value, domain: new URL(portalUrl).hostname, path: "/", secure: true };
+  });
 }
 
 export function median(values: number[]) {
@@ -237,4 +254,21 @@ export async function bookableRoom(sandboxUrl: string) {
     checkIn: inDays(20),
     checkOut: inDays(23),
   };
+}
+
+/** "Slow 3G" and an old office PC, as the browser benches emulate them. */
+export const SLOW_LINE = { rttMs: 400, kbps: 400, cpuSlowdown: 6 };
+/** The slow line's bandwidth in bytes per ms. */
+export const SLOW_LINE_BYTES_PER_MS = (SLOW_LINE.kbps * 1000) / 8 / 1000;
+
+/** Puts a Chromium page (through its CDP session) on the slow line and the slow CPU. */
+export async function slowDown(cdp: CDPSession) {
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: SLOW_LINE.rttMs,
+    downloadThroughput: SLOW_LINE_BYTES_PER_MS * 1000,
+    uploadThroughput: SLOW_LINE_BYTES_PER_MS * 1000,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_LINE.cpuSlowdown });
 }

@@ -1,5 +1,13 @@
 import { chromium } from "@playwright/test";
-import { median, signIn, startServers } from "./lib";
+import {
+  browserCookies,
+  median,
+  signIn,
+  slowDown,
+  SLOW_LINE,
+  SLOW_LINE_BYTES_PER_MS,
+  startServers,
+} from "./lib";
 
 /**
  * How soon a page is usable on a slow line and a slow PC: Chromium with "slow 3G" (400 kbps down
@@ -18,10 +26,8 @@ import { median, signIn, startServers } from "./lib";
 // Single loads on the slowed line vary by about ±50 ms: 15 a mode keep the medians' ratio within
 // about ±0.02 between runs (7 gave ±0.04, as wide as the goal's margin; decision 021).
 const RUNS = Number(process.env.RUNS ?? 15);
-const RTT_MS = 400;
-const KBPS = 400;
-const BYTES_PER_MS = (KBPS * 1000) / 8 / 1000;
-const CPU_SLOWDOWN = 6;
+const { rttMs: RTT_MS, kbps: KBPS, cpuSlowdown: CPU_SLOWDOWN } = SLOW_LINE;
+const BYTES_PER_MS = SLOW_LINE_BYTES_PER_MS;
 const JS_OFF_GOAL = 1.1;
 const JS_ON_GOAL = 1.05;
 
@@ -61,20 +67,7 @@ const browser = await chromium.launch({
  */
 async function loadOnce(path: string, cookie: string | null, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled, baseURL: servers.portalUrl });
-  if (cookie) {
-    const url = new URL(servers.portalUrl);
-    await context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return {
-          name: pair.slice(0, at),
-          value: pair.slice(at + 1),
-          domain: url.hostname,
-          path: "/",
-        };
-      }),
-    );
-  }
+  if (cookie) await context.addCookies(browserCookies(servers.portalUrl, cookie));
   const page = await context.newPage();
   // The moment the root marks the page hydrated, on the page's clock (from its navigation start).
   // An observer of that one attribute: no work while the page loads, unlike polling for it. It
@@ -90,14 +83,7 @@ async function loadOnce(path: string, cookie: string | null, javaScriptEnabled: 
   const cdp = await context.newCDPSession(page);
   await cdp.send("Page.enable");
   await cdp.send("Page.setLifecycleEventsEnabled", { enabled: true });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: RTT_MS,
-    downloadThroughput: BYTES_PER_MS * 1000,
-    uploadThroughput: BYTES_PER_MS * 1000,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await slowDown(cdp);
 
   let documentAndCssBytes = 0;
   let stylesheetInAt = 0;

@@ -3,6 +3,7 @@ const benchmarks = [
   "./dashboard.ts",
   "./page-weight.ts",
   "./page-load.ts",
+  "./booking.ts",
   "./notes-poll.ts",
   "./receipts.ts",
   "./load.ts",

@@ -37,6 +37,40 @@ export async function waitUntil(check: () => Promise<boolean>, what: string, tim
   }
 }
 
+/** Thrown when a process ends before it is ready (a port taken, a bad configuration). */
+class EndedBeforeReady extends Error {}
+
+/** `waitUntil`, ended at once, with the log's last lines, when the process ends first. */
+async function waitUntilReady(running: Running, check: () => Promise<boolean>, what: string) {
+  let ended = false;
+  const readiness = waitUntil(async () => {
+    if (ended) return true;
+    return check();
+  }, what);
+  await Promise.race([readiness, running.exited.then(() => (ended = true))]);
+  if (!ended) return;
+  await running.written;
+  const lastLines = readFileSync(running.log, "utf8").trim().split("\n").slice(-5).join("\n");
+  throw new EndedBeforeReady(
+    `${what} ended before it was ready; the end of ${running.log}:\n${lastLines}`,
+  );
+}
+
+/**
+ * Starts processes that must be told their ports (Redis, HAProxy) on ports `start` finds free; a
+ * port can be taken by another process between the finding and the binding, so a start that ends
+ * before it is ready is tried again, on other ports.
+ */
+async function onFreePorts<T>(start: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof EndedBeforeReady) || attempt === 3) throw error;
+    }
+  }
+}
+
 const answers = (url: string) => async () => (await fetch(url)).status === 200;
 
 /** Whether an HTTPS address answers 200, trusting the certificate it was given (its own). */
@@ -65,7 +99,7 @@ function startProcess(command: string, args: string[], env: Record<string, strin
     else child.once("exit", () => done());
   });
   const written = new Promise<void>((done) => child.once("close", () => file.end(done)));
-  return { child, exited, written };
+  return { child, exited, written, log };
 }
 
 type Running = ReturnType<typeof startProcess>;
@@ -81,14 +115,21 @@ async function stopProcess(running: Running | null) {
   await running.written;
 }
 
-/** One portal instance on a fixed port, which can be killed, paused and started again. */
+/**
+ * One portal instance, which can be killed, paused and started again. It takes its ports itself
+ * the first time (port 0; a port found free beforehand could be taken before the portal binds it)
+ * and keeps them when started again, as HAProxy knows it by them.
+ */
 export type Instance = {
   name: string;
+  /** Its address, known once it has started. */
   url: string;
+  /** Its Prometheus endpoint (METRICS_PORT), which HAProxy does not route to. */
+  metricsUrl: string;
   pid: () => number | undefined;
   /** A crash: SIGKILL, nothing finished. */
   kill: () => Promise<void>;
-  /** Started again on its port, once killed; resolves when it answers. */
+  /** Started (again, on its ports, once killed); resolves when it answers. */
   start: () => Promise<void>;
   /** Stopped on the spot (SIGSTOP): it holds its connections and answers nothing. */
   pause: () => void;
@@ -99,22 +140,54 @@ export type Instance = {
   diedOnItsOwn: () => string | null;
 };
 
-function portalInstance(name: string, port: number, env: Record<string, string>, log: string) {
+/** The port a line of the portal's output names (`Portal listening on http://host:port`). */
+function portAnnounced(running: Running, line: RegExp) {
+  return new Promise<number | null>((done) => {
+    let heard = "";
+    const listen = (chunk: Buffer) => {
+      heard += chunk.toString();
+      const port = line.exec(heard)?.[1];
+      if (!port) return;
+      running.child.stdout?.off("data", listen);
+      done(Number(port));
+    };
+    running.child.stdout?.on("data", listen);
+    void running.exited.then(() => done(null));
+  });
+}
+
+function portalInstance(name: string, env: Record<string, string>, log: string) {
+  let ports = { port: 0, metricsPort: 0 };
   let running: Running | null = null;
   let endedOnPurpose = false;
   let died: string | null = null;
-  const url = `http://127.0.0.1:${port}`;
   const instance: Instance = {
     name,
-    url,
+    url: "",
+    metricsUrl: "",
     pid: () => running?.child.pid,
     async start() {
       endedOnPurpose = false;
-      running = startProcess(process.execPath, PORTAL_COMMAND, { ...env, PORT: String(port) }, log);
-      running.child.once("exit", (code, signal) => {
+      const started = startProcess(
+        process.execPath,
+        PORTAL_COMMAND,
+        { ...env, PORT: String(ports.port), METRICS_PORT: String(ports.metricsPort) },
+        log,
+      );
+      running = started;
+      started.child.once("exit", (code, signal) => {
         if (!endedOnPurpose) died ??= signal ? `killed by ${signal}` : `exit code ${code}`;
       });
-      await waitUntil(answers(`${url}/healthcheck`), name);
+      const [port, metricsPort] = await Promise.all([
+        portAnnounced(started, /Portal listening on http:\/\/[^\s:]+:(\d+)/),
+        portAnnounced(started, /Metrics on http:\/\/[^\s:]+:(\d+)\/metrics/),
+      ]);
+      if (port && metricsPort) {
+        ports = { port, metricsPort };
+        instance.url = `http://127.0.0.1:${port}`;
+        instance.metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+      }
+      await waitUntilReady(started, answers(`${instance.url}/healthcheck`), name);
     },
     async kill() {
       if (!running) return;
@@ -144,12 +217,12 @@ export type RedisServer = {
 };
 
 function redisServer(port: number, dir: string, program: string): RedisServer {
-  let running: ReturnType<typeof startProcess> | null = null;
+  let running: Running | null = null;
   let client: Redis | null = null;
   return {
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      running = startProcess(
+      const started = startProcess(
         program,
         [
           ...["--port", String(port), "--bind", "127.0.0.1", "--dir", dir],
@@ -158,7 +231,14 @@ function redisServer(port: number, dir: string, program: string): RedisServer {
         {},
         join(dir, "redis.log"),
       );
-      await waitUntil(async () => (await this.client().ping()) === "PONG", "Redis");
+      running = started;
+      try {
+        await waitUntilReady(started, async () => (await this.client().ping()) === "PONG", "Redis");
+      } catch (error) {
+        client?.disconnect();
+        client = null;
+        throw error;
+      }
     },
     stop: () => stopProcess(running),
     client() {
@@ -179,6 +259,8 @@ export type Cluster = {
   url: string;
   /** HAProxy's process (with `-db`, the one process that answers). */
   proxyPid: number;
+  /** HAProxy's own Prometheus endpoint (PROXY_METRICS_BIND). */
+  proxyMetricsUrl: string;
   instances: Instance[];
   redis: RedisServer;
   /** What each process wrote is under this folder. */
@@ -207,17 +289,12 @@ export async function startCluster({
   tlsCertificate?: string;
 }): Promise<Cluster> {
   mkdirSync(dir, { recursive: true });
-  const [redisPort, port, ...instancePorts] = await Promise.all([
-    freePort(),
-    proxyPort ?? freePort(),
-    ...Array.from({ length: INSTANCES }, () => freePort()),
-  ]);
-  const redis = redisServer(
-    redisPort,
-    resolve(dir),
-    process.env.REDIS_SERVER_PATH || "redis-server",
-  );
-  await redis.start();
+  const redisProgram = process.env.REDIS_SERVER_PATH || "redis-server";
+  const redis = await onFreePorts(async () => {
+    const server = redisServer(await freePort(), resolve(dir), redisProgram);
+    await server.start();
+    return server;
+  });
 
   const instanceEnv = {
     NODE_ENV: "production",
@@ -229,46 +306,45 @@ export async function startCluster({
     CLIENT_ADDRESS_HEADER: "X-Forwarded-For",
     ...env,
   };
-  const instances = instancePorts.map((instancePort, index) =>
-    portalInstance(
-      `portal${index + 1}`,
-      instancePort,
-      instanceEnv,
-      join(dir, `portal${index + 1}.log`),
-    ),
+  const instances = Array.from({ length: INSTANCES }, (_, index) =>
+    portalInstance(`portal${index + 1}`, instanceEnv, join(dir, `portal${index + 1}.log`)),
   );
   await Promise.all(instances.map((instance) => instance.start()));
 
-  const proxy = startProcess(
-    process.env.HAPROXY_PATH || "haproxy",
-    ["-db", "-f", HAPROXY_CONFIG],
-    {
-      PROXY_BIND: `[::]:${port}`,
-      ...(tlsCertificate ? { PROXY_TLS_CERTIFICATE: resolve(tlsCertificate) } : {}),
-      // Only root can hand HAProxy to its own user (haproxy.cfg).
-      ...(process.getuid?.() === 0 ? {} : { PROXY_KEEPS_ITS_STARTER: "1" }),
-      ...Object.fromEntries(
-        instancePorts.map((instancePort, index) => [
-          `PORTAL_${index + 1}`,
-          `127.0.0.1:${instancePort}`,
-        ]),
-      ),
-    },
-    join(dir, "haproxy.log"),
-  );
-  // Chromium and Firefox keep the portal's Secure cookies on `localhost` over plain HTTP; WebKit
-  // keeps them over HTTPS only.
-  const url = `${tlsCertificate ? "https" : "http"}://localhost:${port}`;
-  await waitUntil(
-    tlsCertificate
-      ? answersOverTls(`${url}/healthcheck`, tlsCertificate)
-      : answers(`${url}/healthcheck`),
-    "HAProxy",
-  );
+  const { proxy, url, proxyMetricsPort } = await onFreePorts(async () => {
+    const [port, proxyMetricsPort] = await Promise.all([proxyPort ?? freePort(), freePort()]);
+    const proxy = startProcess(
+      process.env.HAPROXY_PATH || "haproxy",
+      ["-db", "-f", HAPROXY_CONFIG],
+      {
+        PROXY_BIND: `[::]:${port}`,
+        PROXY_METRICS_BIND: `127.0.0.1:${proxyMetricsPort}`,
+        ...(tlsCertificate ? { PROXY_TLS_CERTIFICATE: resolve(tlsCertificate) } : {}),
+        // Only root can hand HAProxy to its own user (haproxy.cfg).
+        ...(process.getuid?.() === 0 ? {} : { PROXY_KEEPS_ITS_STARTER: "1" }),
+        ...Object.fromEntries(
+          instances.map((instance, index) => [`PORTAL_${index + 1}`, new URL(instance.url).host]),
+        ),
+      },
+      join(dir, "haproxy.log"),
+    );
+    // Chromium and Firefox keep the portal's Secure cookies on `localhost` over plain HTTP; WebKit
+    // keeps them over HTTPS only.
+    const url = `${tlsCertificate ? "https" : "http"}://localhost:${port}`;
+    await waitUntilReady(
+      proxy,
+      tlsCertificate
+        ? answersOverTls(`${url}/healthcheck`, tlsCertificate)
+        : answers(`${url}/healthcheck`),
+      "HAProxy",
+    );
+    return { proxy, url, proxyMetricsPort };
+  });
 
   return {
     url,
     proxyPid: proxy.child.pid!,
+    proxyMetricsUrl: `http://127.0.0.1:${proxyMetricsPort}/metrics`,
     instances,
     redis,
     dir,

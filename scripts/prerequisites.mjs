@@ -52,6 +52,19 @@ export const PROGRAMS = {
     debianPackage: "haproxy",
     versionArgs: ["-v"],
   },
+  // The metrics (decision 030): promtool tests the alert rules, Prometheus scrapes the cluster.
+  prometheus: {
+    path: process.env.PROMETHEUS_PATH || "prometheus",
+    variable: "PROMETHEUS_PATH",
+    debianPackage: "prometheus",
+    versionArgs: ["--version"],
+  },
+  promtool: {
+    path: process.env.PROMTOOL_PATH || "promtool",
+    variable: "PROMTOOL_PATH",
+    debianPackage: "prometheus",
+    versionArgs: ["--version"],
+  },
   // The container tests (decision 027): podman builds and runs the image, with runc (crun refuses
   // these machines' cgroups), catatonit (a pod's pause process in `podman kube play`) and CNI's
   // dnsname plugin (compose services find each other by name); mmdebstrap makes the stand-ins for

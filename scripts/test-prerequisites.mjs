@@ -4,7 +4,7 @@
 // WebDriver BiDi) and WebKit (WebKitGTK's WebDriver on Xvfb, over HTTPS with a certificate openssl
 // makes), the journeys in two more engines (issue 29), redis-server (the Redis
 // session tests and the cluster behind the proxy start their own) and HAProxy (the tests through
-// the proxy, decision 022), podman and its helpers (the container tests, decision 027). Missing ones are installed when the machine can, or the run stops at
+// the proxy, decision 022), Prometheus and promtool (the metrics, decision 030), podman and its helpers (the container tests, decision 027). Missing ones are installed when the machine can, or the run stops at
 // once, before typecheck spends a minute on a run that cannot pass (scripts/prerequisites.mjs).
 import { PROGRAMS, requirePrograms } from "./prerequisites.mjs";
 
@@ -16,6 +16,8 @@ requirePrograms([
   { program: PROGRAMS.openssl, purpose: "the HTTPS of the WebKit journeys" },
   { program: PROGRAMS.redis, purpose: "the Redis session tests" },
   { program: PROGRAMS.haproxy, purpose: "the tests through the proxy" },
+  { program: PROGRAMS.promtool, purpose: "the alert rules' tests" },
+  { program: PROGRAMS.prometheus, purpose: "the metrics scraped from the cluster" },
   { program: PROGRAMS.podman, purpose: "the container tests" },
   { program: PROGRAMS.runc, purpose: "the container tests" },
   { program: PROGRAMS.catatonit, purpose: "the Kubernetes test (podman kube play)" },

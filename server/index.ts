@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,6 +21,8 @@ import type { HttpLayer, Refusal } from "../app/utils/http-layer.server";
 const MODE = process.env.NODE_ENV ?? "production";
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST;
+/** Prometheus scrapes each instance here (decision 030); never routed by the load balancer. */
+const METRICS_PORT = Number(process.env.METRICS_PORT ?? 9091);
 const SHUTDOWN_GRACE_MS = 20_000;
 
 const viteDevServer =
@@ -49,7 +51,20 @@ async function currentLayer() {
 }
 
 // The dev server's build changes under it; its settings do not, so they are read once.
-const { limits, bodyLimitFor, createLogger } = await currentLayer();
+const { limits, bodyLimitFor, createLogger, metrics, traceIdOf } = await currentLayer();
+// Routes change only with a new build: in development, the labeller of the build of the moment.
+let routeLabels = {
+  of: metrics.routeLabeller((await currentBuild()).routes),
+  build: productionBuild,
+};
+async function routeLabelOf(pathname: string) {
+  if (!productionBuild) {
+    const build = await currentBuild();
+    if (build !== routeLabels.build)
+      routeLabels = { of: metrics.routeLabeller(build.routes), build };
+  }
+  return routeLabels.of(pathname);
+}
 const log = createLogger();
 
 /** An id a load balancer already gave the request is kept when it looks like one (no log injection). */
@@ -75,9 +90,16 @@ function requestIdAndLog(req: Request, res: Response, next: NextFunction) {
     typeof incoming === "string" && ACCEPTED_INCOMING_ID.test(incoming) ? incoming : randomUUID();
   req.headers["x-request-id"] = requestId;
   res.setHeader("X-Request-Id", requestId);
+  const traceId = traceIdOf(req.get("traceparent"));
   inFlight += 1;
+  metrics.requestsInFlight.inc();
   res.once("close", () => {
     inFlight -= 1;
+    metrics.requestsInFlight.dec();
+    const seconds = (performance.now() - started) / 1000;
+    void routeLabelOf(req.path).then(({ route, kind }) =>
+      metrics.observeHttp({ method: req.method, route, status: res.statusCode, kind }, seconds),
+    );
     (res.statusCode >= 500 ? log.error : log.info)("request", {
       method: req.method,
       // Only the path: a query string can carry what a user searched for (a guest's name).
@@ -85,6 +107,8 @@ function requestIdAndLog(req: Request, res: Response, next: NextFunction) {
       status: res.statusCode,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,
+      // The trace it arrived in (W3C traceparent), passed on to the provider as well.
+      ...(traceId ? { traceId } : {}),
       // The browser went away before the whole answer was sent.
       ...(res.writableFinished ? {} : { aborted: true }),
     });
@@ -120,7 +144,14 @@ function headersOnEveryAnswer(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+const REFUSAL_REASONS = {
+  403: "cross_origin",
+  408: "body_timeout",
+  413: "body_too_large",
+} as const;
+
 async function refuse(req: Request, res: Response, status: Refusal) {
+  metrics.refused(REFUSAL_REASONS[status]);
   const layer = await currentLayer();
   const language = await layer.languageOf(`http://portal${req.originalUrl}`, req.headers.cookie);
   const referer = req.get("Referer");
@@ -154,17 +185,46 @@ function bodyLimits(req: Request, res: Response, next: NextFunction) {
     return void refuse(req, res, 413).catch(next);
   // On the request, not the socket: Node then leaves the timeout to us instead of destroying the
   // socket before the refusal is written.
-  req.setTimeout(limits.bodyIdleTimeoutMs, () => {
-    if (res.headersSent) return req.socket.destroy();
-    refuse(req, res, 408)
-      .catch(() => {})
-      .finally(() => req.socket.destroySoon());
-  });
+  req.setTimeout(limits.bodyIdleTimeoutMs, () => cutOffBody(req, res));
   // Once the body is in, the answer may take as long as the provider does.
   req.once("end", () => {
     if (!res.writableFinished) req.socket.setTimeout(0);
   });
+  watchBodyRate(req, res);
   next();
+}
+
+/** A body too slow to wait for: a 408 if nothing was answered yet, and the connection ends. */
+function cutOffBody(req: Request, res: Response) {
+  if (res.headersSent) return void req.socket.destroy();
+  refuse(req, res, 408)
+    .catch(() => {})
+    .finally(() => req.socket.destroySoon());
+}
+
+/**
+ * A body that trickles (a byte every few seconds is never idle) is cut off with a 408 once a
+ * window of BODY_IDLE_TIMEOUT_MS brought fewer than BODY_MIN_BYTES_PER_SECOND a second: such a
+ * sender would otherwise hold its connection until REQUEST_TIMEOUT_MS. A window in which the
+ * portal itself read nothing (a receipt waiting its turn, its buffer full) does not count.
+ */
+function watchBodyRate(req: Request, res: Response) {
+  const socket = req.socket;
+  const minimum = (limits.bodyMinBytesPerSecond * limits.bodyIdleTimeoutMs) / 1000;
+  if (!(minimum > 0)) return;
+  let readBefore = socket.bytesRead;
+  const check = setInterval(() => {
+    const brought = socket.bytesRead - readBefore;
+    readBefore = socket.bytesRead;
+    const waitingForUs = req.readableLength >= req.readableHighWaterMark;
+    if (brought >= minimum || waitingForUs) return;
+    clearInterval(check);
+    cutOffBody(req, res);
+  }, limits.bodyIdleTimeoutMs).unref();
+  const stop = () => clearInterval(check);
+  req.once("end", stop);
+  req.once("close", stop);
+  res.once("close", stop);
 }
 
 const LINGER_MS = 2000;
@@ -223,10 +283,28 @@ function crossOriginRefusal(req: Request, res: Response, next: NextFunction) {
   refuse(req, res, 403).catch(next);
 }
 
+/**
+ * Only what a browser sends reaches the routes: a request line with a path (not a proxy's absolute
+ * URL, not `OPTIONS *`), and no TRACE or CONNECT. Anything else is a short plain answer, not the
+ * framework's 500 with a stack trace in the log.
+ */
+function browserRequestsOnly(req: Request, res: Response, next: NextFunction) {
+  if (["TRACE", "TRACK", "CONNECT"].includes(req.method))
+    return void res
+      .status(405)
+      .type("text/plain")
+      .set("Allow", "GET, HEAD, POST")
+      .send("Method not allowed\n");
+  if (!req.originalUrl.startsWith("/"))
+    return void res.status(400).type("text/plain").set("Connection", "close").send("Bad request\n");
+  next();
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.use(requestIdAndLog);
 app.use(headersOnEveryAnswer);
+app.use(browserRequestsOnly);
 app.use(compression());
 app.use(bodyLimits);
 app.use(crossOriginRefusal);
@@ -257,12 +335,40 @@ app.all(
   }),
 );
 
-const server: Server = HOST ? app.listen(PORT, HOST, listening) : app.listen(PORT, listening);
+// Node checks the header and request timeouts on this interval (30 s by default): a sender who
+// stalls would otherwise be cut off up to 30 s after the documented time.
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
+const server: Server = createServer(
+  { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+  app,
+);
+if (HOST) server.listen(PORT, HOST, listening);
+else server.listen(PORT, listening);
 // Slow senders: headers must be in within HEADERS_TIMEOUT_MS, the whole request (a receipt on slow
 // 3G included) within REQUEST_TIMEOUT_MS; Node answers 408 past either.
 server.headersTimeout = limits.headersTimeoutMs;
 server.requestTimeout = limits.requestTimeoutMs;
 server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+
+// The metrics port: only `GET /metrics`, in Prometheus's text format.
+const metricsServer = createServer((req, res) => {
+  if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found\n");
+    return;
+  }
+  metrics.registry.metrics().then(
+    (text) => res.writeHead(200, { "Content-Type": metrics.registry.contentType }).end(text),
+    (error: Error) => {
+      log.error("metrics failed", { message: error.message });
+      res.writeHead(500).end();
+    },
+  );
+});
+metricsServer.listen(METRICS_PORT, HOST, () => {
+  const address = metricsServer.address();
+  const port = typeof address === "object" && address ? address.port : METRICS_PORT;
+  console.log(`Metrics on http://${HOST ?? "localhost"}:${port}/metrics`);
+});
 
 function listening() {
   const address = server.address();
@@ -282,6 +388,7 @@ async function shutDown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
   server.close();
+  metricsServer.close();
   // Idle keep-alive connections would hold the process a few seconds more for nothing.
   server.closeIdleConnections();
   if (inFlight > 0) await new Promise<void>((done) => drainWaiters.add(done));

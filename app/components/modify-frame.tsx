@@ -6,7 +6,12 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { EnhancedInput, EnterSubmitsForm, ErrorSummary } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { useRequestsListAfterSubmit } from "~/utils/after-submit";
+import { PrefetchRoutes } from "~/components/prefetch-routes";
+import {
+  AFTER_SUBMIT,
+  AFTER_SUBMIT_ROUTE_ID,
+  useRequestsListAfterSubmit,
+} from "~/utils/after-submit";
 import { useIsPending } from "~/utils/misc";
 import type { ChangeFrame } from "~/utils/request-change.server";
 
@@ -81,6 +86,7 @@ export function ModifyFrame({
           })}
         </p>
       )}
+      <PrefetchRoutes paths={[AFTER_SUBMIT]} routeIds={[AFTER_SUBMIT_ROUTE_ID]} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { getAgencyInfo, updateAgencyInfo } from "~/utils/provider/agency.server"
 import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { emailAddress } from "~/utils/validation";
+import { userOverLimitMessage } from "~/utils/rate-limit.server";
 
 export const handle = { i18n: ["common", "account"] };
 
@@ -36,6 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: verifyEmailSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // Each change mails the address typed: not a way to send mail to anyone, many times.
+  const overLimit = await userOverLimitMessage(request, "emailChangesPerUser");
+  if (overLimit) return data(submission.reply({ formErrors: [overLimit] }), { status: 429 });
   try {
     // The provider takes the whole agency record; only the email changes here.
     const agency = await getAgencyInfo(provider);

@@ -15,6 +15,7 @@ import { changeRequestDates } from "~/utils/provider/reserve-requests.server";
 import { providerToday } from "~/utils/provider-clock.server";
 import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
 import { stayDatesSchema } from "~/utils/reservation-wizard";
+import { unlessLeavingAfterSubmit } from "~/utils/after-submit";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 
@@ -67,6 +68,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }),
   });
 }
+
+// After a submit the page leaves for the requests list: its data is not fetched again.
+export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ModifyDates() {
   const { title, frame, today, current, defaults } = useLoaderData<typeof loader>();

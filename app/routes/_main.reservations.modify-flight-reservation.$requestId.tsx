@@ -24,6 +24,7 @@ import { orProviderErrorPage } from "~/utils/provider-errors.server";
 import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
 import { flightsStepSchema, type FlightsStepValue } from "~/utils/reservation-wizard";
 import { flightPayload } from "~/utils/reservation-wizard.server";
+import { unlessLeavingAfterSubmit } from "~/utils/after-submit";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 
@@ -113,6 +114,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     },
   });
 }
+
+// After a submit the page leaves for the requests list: its data is not fetched again.
+export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ModifyFlights() {
   const { title, frame, airlines, defaults, resolved } = useLoaderData<typeof loader>();

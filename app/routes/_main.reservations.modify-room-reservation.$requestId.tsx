@@ -19,6 +19,7 @@ import {
   roomsFormValuesOf,
   roomTypeViews,
 } from "~/utils/reservation-wizard.server";
+import { unlessLeavingAfterSubmit } from "~/utils/after-submit";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 
@@ -83,6 +84,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }),
   });
 }
+
+// After a submit the page leaves for the requests list: its data is not fetched again.
+export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ModifyRooms() {
   const { title, frame, checkIn, countries, roomTypes, defaults } = useLoaderData<typeof loader>();

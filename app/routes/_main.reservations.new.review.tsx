@@ -2,13 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -43,7 +37,13 @@ import {
   type Wizard,
 } from "~/utils/reservation-wizard.server";
 import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
-import { useRequestsListAfterSubmit } from "~/utils/after-submit";
+import {
+  AFTER_SUBMIT,
+  AFTER_SUBMIT_ROUTE_ID,
+  unlessLeavingAfterSubmit,
+  useRequestsListAfterSubmit,
+} from "~/utils/after-submit";
+import { PrefetchRoutes } from "~/components/prefetch-routes";
 
 /**
  * Step 4, Review and Submit: the provider's prices per room with their fare breakdown, every
@@ -235,12 +235,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-// After a submit the draft is gone: reloading this step would send the user back to step 1
+// After a submit the draft is gone: reloading this step would also send the user back to step 1
 // instead of letting the success message stand for its second.
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  actionResult,
-  defaultShouldRevalidate,
-}) => (actionResult?.submitted ? false : defaultShouldRevalidate);
+export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ReviewStep() {
   const review = useLoaderData<typeof loader>();
@@ -367,6 +364,7 @@ export default function ReviewStep() {
           </div>
         </Form>
       ) : null}
+      <PrefetchRoutes paths={[AFTER_SUBMIT]} routeIds={[AFTER_SUBMIT_ROUTE_ID]} />
     </div>
   );
 }

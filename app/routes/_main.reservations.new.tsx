@@ -3,6 +3,7 @@ import {
   Link,
   Outlet,
   useLoaderData,
+  useMatches,
   useOutletContext,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -14,6 +15,8 @@ import { pageTitleMeta } from "~/utils/meta";
 import { stepIsDone, stepIsNeeded, stepIsUnlocked, WIZARD_STEPS } from "~/utils/reservation-wizard";
 import { loadWizard } from "~/utils/reservation-wizard.server";
 import { InlineValues } from "~/components/ui/inline-values";
+import { leavingAfterSubmit } from "~/utils/after-submit";
+import { PrefetchRoutes } from "~/components/prefetch-routes";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -52,11 +55,13 @@ export type WizardFrame = Awaited<ReturnType<typeof loader>>;
 // Single fetch re-runs every loader on every navigation: between steps the frame only changes
 // after a step's form was sent (stack notes, wizard §1).
 export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
   formMethod,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }) => {
+  if (leavingAfterSubmit(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return true;
   const wizardPath = currentUrl.pathname.split("/").slice(0, -1).join("/");
   if (
@@ -88,7 +93,28 @@ export default function WizardFrameRoute() {
         </p>
       ) : null}
       <Outlet context={frame} />
+      <NextStepsPrefetch frame={frame} />
     </div>
+  );
+}
+
+/**
+ * The steps still ahead, known to the router and their modules loaded while the clerk types: a
+ * step's Continue then waits only for its post and the next step's data. A step's route is the
+ * frame's route id and the step (the same under both wizard URLs).
+ */
+function NextStepsPrefetch({ frame }: { frame: WizardFrame }) {
+  const matches = useMatches();
+  const frameId = matches.find((match) => match.pathname.replace(/\/$/, "") === frame.base)?.id;
+  const current = matches.at(-1)?.pathname.split("/").pop();
+  if (!frameId) return null;
+  const ahead = frame.steps.slice(frame.steps.findIndex((step) => step.id === current) + 1);
+  const needed = ahead.filter((step) => step.needed);
+  return (
+    <PrefetchRoutes
+      paths={needed.map((step) => `${frame.base}/${step.id}`)}
+      routeIds={needed.map((step) => `${frameId}.${step.id}`)}
+    />
   );
 }
 

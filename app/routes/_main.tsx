@@ -19,6 +19,7 @@ import { getProfileSummary } from "~/utils/provider/client.server";
 import { requestsDueSoonOnce } from "~/utils/payment-deadlines.server";
 import { settle } from "~/utils/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/unread-notes.server";
+import { leavingAfterSubmit } from "~/utils/after-submit";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -50,11 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // again with each new page (in the same single-fetch request, its calls beside the page's); a
 // change of the query alone (a list's filter, its next page) reuses it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
   formMethod,
   defaultShouldRevalidate,
   currentUrl,
   nextUrl,
 }) => {
+  if (leavingAfterSubmit(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return true;
   if (currentUrl.href !== nextUrl.href) return false;

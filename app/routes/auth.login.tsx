@@ -20,6 +20,7 @@ import { ProviderError } from "~/utils/provider/request.server";
 import { requestToken } from "~/utils/provider/token.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
 import { existingPassword, requiredText } from "~/utils/validation";
+import { metrics } from "~/utils/metrics.server";
 
 export const loginSchema = z.object({
   username: requiredText(50),
@@ -48,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const attempt = await startSignInAttempt(context.clientAddress, username);
   const lockedFor = attempt.lockedForMinutes;
   if (lockedFor !== null) {
+    metrics.signIn("throttled");
     const message = waitMessage(
       context.translator("auth"),
       context.language,
@@ -65,6 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       requestReference: randomUUID(),
     });
     await attempt.succeed();
+    metrics.signIn("succeeded");
     return await startSession(request, {
       token,
       userName: username,
@@ -75,8 +78,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const translated =
       error instanceof ProviderError ? LOGIN_ERRORS[error.providerCode ?? ""] : undefined;
     // Only wrong credentials count against the client and the username.
-    if (error instanceof ProviderError && error.providerCode === "invalid_grant")
-      await attempt.fail();
+    const wrongCredentials =
+      error instanceof ProviderError && error.providerCode === "invalid_grant";
+    metrics.signIn(wrongCredentials ? "failed" : "error");
+    if (wrongCredentials) await attempt.fail();
     else await attempt.release();
     if (translated) {
       const t = context.translator("auth");

@@ -30,6 +30,7 @@ import {
   requiredText,
   userName,
 } from "~/utils/validation";
+import { throttledClientOf } from "~/utils/client-address.server";
 
 export const registrationSchema = z
   .object({
@@ -80,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Anonymous and costly: a few a client, a hundred an hour in all, then a translated 429.
   const minutes =
-    (await countAgainstLimit("registrationPerClient", context.clientAddress)) ??
+    (await countAgainstLimit("registrationPerClient", throttledClientOf(context.clientAddress))) ??
     (await countAgainstLimit("registrationOverall", "all"));
   if (minutes !== null) {
     const message = waitMessage(

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { env } from "~/utils/env.server";
 import { REQUEST_ID_HEADER, requestIdOf } from "~/utils/request-log.server";
 import { providerUrl } from "~/utils/provider/request.server";
 import { redis } from "~/utils/redis.server";
@@ -48,20 +47,38 @@ async function sessionStoreReachable() {
  * (decision 022).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { provider, sessionStore } = await probes(requestIdOf(request));
+  return Response.json(
+    { status: "ok", provider, sessionStore },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/**
+ * The health check is public (load balancers and orchestrators ask without credentials), so a
+ * flood of it must not become a flood at the provider or Redis: requests within PROBE_REUSE_MS of
+ * a probe share its answer. The instance's version is not told here (it is in the metrics,
+ * `portal_build_info`, on their own port).
+ */
+const PROBE_REUSE_MS = 1000;
+let lastProbe: { startedAt: number; answer: ReturnType<typeof probe> } | null = null;
+
+function probes(requestId: string | undefined) {
+  const now = Date.now();
+  if (!lastProbe || now - lastProbe.startedAt >= PROBE_REUSE_MS)
+    lastProbe = { startedAt: now, answer: probe(requestId) };
+  return lastProbe.answer;
+}
+
+async function probe(requestId: string | undefined) {
   const started = Date.now();
   const [provider, sessionStore] = await Promise.all([
-    providerReachable(requestIdOf(request)).then((reachable) => ({
-      reachable,
-      ms: Date.now() - started,
-    })),
+    providerReachable(requestId).then((reachable) => ({ reachable, ms: Date.now() - started })),
     sessionStoreReachable().then((reachable) => ({
       kind: redis ? "redis" : "files",
       reachable,
       ms: Date.now() - started,
     })),
   ]);
-  return Response.json(
-    { status: "ok", version: env.APP_VERSION, provider, sessionStore },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return { provider, sessionStore };
 }

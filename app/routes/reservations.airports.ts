@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireProvider } from "~/utils/auth.server";
+import { requireProvider, requireUserName } from "~/utils/auth.server";
+import { countAgainstLimit } from "~/utils/rate-limit.server";
 import { findAirports } from "~/utils/provider/geo.server";
 import { ProviderError } from "~/utils/provider/request.server";
 
@@ -11,6 +12,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const provider = await requireProvider(request);
   const query = new URL(request.url).searchParams.get("q")?.trim() ?? "";
   if (query.length < 2) return { airports: [] };
+  // Past a person's pace the field goes without suggestions for a while; it still takes a code.
+  if (await countAgainstLimit("airportLookupsPerUser", await requireUserName(request)))
+    return Response.json({ airports: [] }, { status: 429 });
   try {
     return { airports: (await findAirports(provider, query)).slice(0, 10) };
   } catch (error) {

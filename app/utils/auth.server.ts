@@ -3,7 +3,7 @@ import { env } from "~/utils/env.server";
 import { newCsrfCookie } from "~/utils/csrf.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http";
-import { requestIdOf } from "~/utils/request-log.server";
+import { requestIdOf, traceparentOf } from "~/utils/request-log.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { recordStore } from "~/utils/draft-store.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
@@ -38,6 +38,7 @@ export async function requireProvider(request: Request): Promise<ProviderContext
     token,
     signal: request.signal,
     requestId: requestIdOf(request),
+    traceparent: traceparentOf(request),
     onUnauthorized: async () => {
       const t = await getTranslator(request);
       throw await endSession(request, loginUrl(returnTo), t("common:errors.sessionExpired"));
@@ -86,8 +87,12 @@ async function keepAlive(
   }
 }
 
-/** Sessions of `userName` that started before the time kept here are over (a password change). */
-const sessionsValidFromKey = (userName: unknown) => `sessions-valid-from:${String(userName)}`;
+/**
+ * Sessions of `userName` that started before the time kept here are over (a password change). The
+ * provider takes a user name in any letter case: "DEMO" and "demo" are one user, one key.
+ */
+const sessionsValidFromKey = (userName: unknown) =>
+  `sessions-valid-from:${String(userName).toLowerCase()}`;
 
 /**
  * Ends every other session of the signed-in user (a password change: a copied cookie, another
@@ -111,7 +116,11 @@ export async function renewSessionAlone(request: Request) {
 
 /** Context for calls that need no sign-in (login, registration). */
 export function anonymousProvider(request: Request): ProviderContext {
-  return { signal: request.signal, requestId: requestIdOf(request) };
+  return {
+    signal: request.signal,
+    requestId: requestIdOf(request),
+    traceparent: traceparentOf(request),
+  };
 }
 
 /** Sends a signed-in visitor of a public page (login, register) to the dashboard. */

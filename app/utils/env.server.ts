@@ -71,6 +71,9 @@ const envSchema = z
     // (400 kbps) takes about 105 s.
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
     BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
+    // A body that trickles in (a byte every few seconds keeps it from being idle) must bring at
+    // least this many bytes a second over each BODY_IDLE_TIMEOUT_MS: slow 3G brings 50,000.
+    BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(512),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
     // How long an idle keep-alive connection stays open (Node's own 5 s by default). Behind a load
     // balancer that keeps connections longer, set it above the balancer's idle timeout, or a

@@ -5,6 +5,8 @@ import { safeRedirectPath } from "~/utils/http";
 import { i18nInstanceFor, i18nServer } from "~/utils/i18n.server";
 import { MAX_RECEIPT_BYTES } from "~/utils/receipt";
 import { runShutdownClosers } from "~/utils/shutdown.server";
+import { metrics } from "~/utils/metrics.server";
+import { traceIdOf } from "~/utils/request-log.server";
 
 /**
  * What the portal's own HTTP server (`server/index.ts`) takes from the app build: the limits, the
@@ -25,6 +27,7 @@ export const limits = {
   formFields: env.FORM_FIELD_LIMIT,
   headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
   bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
+  bodyMinBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND,
   requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
   keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
   clientAddressHeader: env.CLIENT_ADDRESS_HEADER,
@@ -147,12 +150,14 @@ export const REFUSAL_PAGE_POLICY =
 
 export const httpLayer = {
   bodyLimitFor,
+  metrics,
   limits,
   createLogger,
   createRequestContext,
   languageOf,
   refusalPage,
   refusalPagePolicy: REFUSAL_PAGE_POLICY,
+  traceIdOf,
   runShutdownClosers,
 };
 

@@ -3,6 +3,7 @@ import { requireUserName } from "~/utils/auth.server";
 import { recordStore } from "~/utils/draft-store.server";
 import { getTranslator, i18nServer } from "~/utils/i18n.server";
 import { localizeDigits } from "~/utils/numbers";
+import { metrics } from "~/utils/metrics.server";
 
 /**
  * How often a client or a user may do what costs the provider work or could flood it, generous
@@ -18,6 +19,10 @@ export const LIMITS = {
   ticketsPerUser: { max: 20, windowMinutes: 10 },
   /** Changes of a request (dates, rooms, transportation) and deletions. */
   changesPerUser: { max: 20, windowMinutes: 10 },
+  /** Each change of the agency's e-mail sends a confirmation mail to the address typed. */
+  emailChangesPerUser: { max: 5, windowMinutes: 60 },
+  /** A lookup per pause in typing at the geo service: a busy clerk makes a few dozen an hour. */
+  airportLookupsPerUser: { max: 300, windowMinutes: 10 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -35,6 +40,7 @@ export async function countAgainstLimit(limit: LimitName, subject: string) {
     windowMinutes * 60,
   );
   if (count <= max) return null;
+  metrics.rateLimited(limit);
   return Math.max(1, Math.ceil((windowMs - (Date.now() % windowMs)) / 60_000));
 }
 

@@ -18,6 +18,7 @@ import { userOverLimitMessage } from "~/utils/rate-limit.server";
 import { providerErrorReply } from "~/utils/provider-errors.server";
 import { MAX_RECEIPT_BYTES, receiptSchema, sniffReceiptType } from "~/utils/receipt";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
+import { metrics } from "~/utils/metrics.server";
 
 /** The receipt form's choices: how it was paid, in which currency, from which bank. */
 export async function receiptOptions(
@@ -58,11 +59,16 @@ const RECEIPTS_AT_ONCE = 4;
 const receiptUploads = concurrencyLimit(RECEIPTS_AT_ONCE);
 
 async function receiveAndSend(request: Request, provider: ProviderContext, orderId: number) {
-  const upload = await readUploadForm(request, MAX_RECEIPT_BYTES);
+  metrics.receiptsInFlight.inc();
   try {
-    return await sendUploadedReceipt(request, provider, orderId, upload);
+    const upload = await readUploadForm(request, MAX_RECEIPT_BYTES);
+    try {
+      return await sendUploadedReceipt(request, provider, orderId, upload);
+    } finally {
+      await upload.cleanup();
+    }
   } finally {
-    await upload.cleanup();
+    metrics.receiptsInFlight.dec();
   }
 }
 

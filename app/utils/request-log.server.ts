@@ -9,3 +9,21 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 export function requestIdOf(request: Request) {
   return request.headers.get(REQUEST_ID_HEADER) ?? undefined;
 }
+
+/** W3C Trace Context's `traceparent`: version, trace id, parent id, flags; the ids not all zeros. */
+const TRACEPARENT = /^[\da-f]{2}-(?!0{32})([\da-f]{32})-(?!0{16})[\da-f]{16}-[\da-f]{2}$/;
+
+/**
+ * The trace context a request arrived with (from a proxy or a caller that traces), when it is a
+ * valid one: passed on to the provider, and its trace id logged, so one request can be followed
+ * across the proxy, the portal and the provider. Anything else is dropped, never passed on.
+ */
+export function traceparentOf(request: Request) {
+  const value = request.headers.get("traceparent")?.trim().toLowerCase();
+  return value && TRACEPARENT.test(value) ? value : undefined;
+}
+
+/** The trace id of a valid `traceparent`, for a log line. */
+export function traceIdOf(traceparent: string | undefined) {
+  return traceparent ? TRACEPARENT.exec(traceparent.trim().toLowerCase())?.[1] : undefined;
+}

@@ -27,6 +27,7 @@ import type { RequestSummary } from "~/utils/provider/reserve-requests.server";
 import type { RoomTypeView } from "~/components/wizard/rooms-fields";
 import type { RoomType } from "~/utils/provider/hotels.server";
 import { getSession } from "~/utils/session.server";
+import { metrics } from "~/utils/metrics.server";
 
 /**
  * Where the wizard's draft lives and how it becomes the provider's payloads. A draft belongs to
@@ -67,7 +68,13 @@ export async function loadWizard(request: Request, params: Params) {
     fromAnotherSession: Boolean(saved && hasContent(saved) && saved.sessionId !== sessionId),
     async save(draft: Draft) {
       const next = { ...draft, sessionId, updatedAt: new Date().toISOString() };
-      await recordStore.set(key, next, DRAFT_TTL_SECONDS);
+      await recordStore.set(key, next, DRAFT_TTL_SECONDS).then(
+        () => metrics.draftWritten("ok"),
+        (error: unknown) => {
+          metrics.draftWritten("error");
+          throw error;
+        },
+      );
       return next;
     },
     async discard() {

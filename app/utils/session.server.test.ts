@@ -42,7 +42,6 @@ async function roundTrip(store: RecordStore) {
 }
 
 describe("sessions in the file record store (the default)", () => {
-
   test("the cookie carries only a signed id; the token stays in a file only the portal may read", async () => {
     const session = await sessionStorage.getSession();
     session.set("token", "provider-token-123");

@@ -1,3 +1,4 @@
+import { throttledClientOf } from "~/utils/client-address.server";
 import { env } from "~/utils/env.server";
 import { recordStore } from "~/utils/draft-store.server";
 
@@ -5,10 +6,11 @@ import { recordStore } from "~/utils/draft-store.server";
  * Failed sign-ins (and wrong current passwords in a password change), counted in the record store
  * (files or Redis, beside the sessions), so the counts hold across restarts and instances.
  *
- * - A client (its address: the socket's, or the trusted proxy's header) has SIGNIN_MAX_FAILURES
- *   places; each attempt takes one before the provider is asked, through the store's atomic claim,
- *   so that attempts sent all at once cannot all pass a check made before any of them had failed
- *   (decision 015). Without a place left, the client is refused without asking the provider.
+ * - A client (its address: the socket's, or the trusted proxy's header; an IPv6 one by its /64)
+ *   has SIGNIN_MAX_FAILURES places; each attempt takes one before the provider is asked, through
+ *   the store's atomic claim, so that attempts sent all at once cannot all pass a check made before
+ *   any of them had failed (decision 015). Without a place left, the client is refused without
+ *   asking the provider.
  * - A username counts its failures the same way, from every client, but a username under attack
  *   is only slowed (each attempt waits SIGNIN_SLOWDOWN_MS), never locked: whoever knows a username
  *   must not be able to keep its agency out. The right password from a client that is not failing
@@ -23,7 +25,8 @@ type Place = { at: number };
 
 const windowMs = () => env.SIGNIN_WINDOW_MINUTES * 60_000;
 
-const clientKey = (clientAddress: string) => `signin-failures:client:${clientAddress}`;
+const clientKey = (clientAddress: string) =>
+  `signin-failures:client:${throttledClientOf(clientAddress)}`;
 const userKey = (userName: string) => `signin-failures:user:${userName.trim().toLowerCase()}`;
 const globalKey = () => `signin-failures:all:${Math.floor(Date.now() / windowMs())}`;
 

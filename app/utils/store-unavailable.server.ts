@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { metrics } from "~/utils/metrics.server";
 
 /**
  * What the user meets while the session store (Redis) does not answer, e.g. for the seconds of a
@@ -12,6 +13,7 @@ export async function orStoreUnavailable<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
+    metrics.storeFailed();
     console.warn(`The session store did not answer: ${(error as Error).message}`);
     throw data({ code: STORE_UNAVAILABLE }, { status: 503 });
   }

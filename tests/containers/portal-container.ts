@@ -25,7 +25,10 @@ export async function runPortalContainer({
     [
       ...["run", "--rm", "--name", name, "--network", "host"],
       ...["--read-only", "--tmpfs", "/tmp", "-v", `${volume}:/app/.data/sessions`],
-      ...Object.entries({ PORT: "0", ...env }).flatMap(([key, value]) => ["-e", `${key}=${value}`]),
+      ...Object.entries({ PORT: "0", METRICS_PORT: "0", ...env }).flatMap(([key, value]) => [
+        "-e",
+        `${key}=${value}`,
+      ]),
       image,
     ],
     { env: podmanEnv(), stdio: ["ignore", "pipe", "pipe"] },

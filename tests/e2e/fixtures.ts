@@ -361,16 +361,14 @@ const isClientRequest = (pathname: string) =>
 
 /**
  * Watches a JS-off test's browser for what it asks of the portal (issue 40): requests only a
- * running client makes and, where scripts are refused by policy (Firefox), any script at all.
- * Chromium with JavaScript off still downloads the modules the page preloads (the `<noscript>` of
- * decision 021 is parsed as elements there) without running them: not counted.
+ * running client makes, and any script at all: a page without JS downloads none (decision 029;
+ * Chromium fetched the modules the page preloads before they were put in an inert template).
  */
-function watchForScripts(page: Page, scriptsRefused: boolean) {
+function watchForScripts(page: Page) {
   const asked: string[] = [];
   page.context().on("request", (request) => {
     const { pathname } = new URL(request.url());
-    if (isClientRequest(pathname) || (scriptsRefused && isPortalScript(pathname)))
-      asked.push(request.url());
+    if (isClientRequest(pathname) || isPortalScript(pathname)) asked.push(request.url());
   });
   return asked;
 }
@@ -524,17 +522,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await sandbox.reset();
     await use(sandbox);
   },
-  portal: async (
-    { page, javaScriptEnabled, servers, scriptsRefused, sandbox: _sandbox },
-    use,
-    testInfo,
-  ) => {
+  portal: async ({ page, javaScriptEnabled, servers, sandbox: _sandbox }, use, testInfo) => {
     // Wizard drafts outlive sessions on purpose; each test starts without one.
     rmSync(join(servers.sessionDir, "records"), { recursive: true, force: true });
     const downloads = firefoxDownloadsOf(testInfo.parallelIndex);
     rmSync(downloads, { recursive: true, force: true });
     mkdirSync(downloads, { recursive: true });
-    const askedFor = javaScriptEnabled ? [] : watchForScripts(page, scriptsRefused);
+    const askedFor = javaScriptEnabled ? [] : watchForScripts(page);
     await use(new Portal(page, javaScriptEnabled));
     if (!javaScriptEnabled) await expectScriptsNeverRan(page.context().pages(), askedFor);
   },

@@ -461,3 +461,126 @@ test.describe("a form posted from another site", () => {
 async function expectNoScriptRan(portal: Portal) {
   expect(await portal.page.locator("script").count()).toBe(0);
 }
+
+test.describe("request lines no browser sends", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP alone: one run is enough");
+
+  /** One request line and a Host, as written; the answer's status line and the whole answer. */
+  function sendRaw(url: string, requestLine: string) {
+    const { port } = new URL(url);
+    return new Promise<string>((resolve, reject) => {
+      let answer = "";
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+      );
+      socket.setEncoding("utf8");
+      socket.on("data", (text: string) => (answer += text));
+      socket.on("close", () => resolve(answer));
+      socket.on("error", reject);
+    });
+  }
+
+  test("an absolute URL, OPTIONS * and TRACE get a short answer, and nothing breaks", async () => {
+    const instance = await startPortalInstance();
+    try {
+      expect(await sendRaw(instance.url, "GET http://localhost/dashboard HTTP/1.1")).toMatch(
+        /^HTTP\/1\.1 400 /,
+      );
+      expect(await sendRaw(instance.url, "OPTIONS * HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
+      const trace = await sendRaw(instance.url, "TRACE / HTTP/1.1");
+      expect(trace).toMatch(/^HTTP\/1\.1 405 /);
+      // Every answer's headers still; the request not echoed back.
+      expect(trace).toContain("X-Content-Type-Options: nosniff");
+      expect(trace).not.toContain("Host: localhost");
+      const lines = () =>
+        instance
+          .output()
+          .split("\n")
+          .filter(
+            (line) => line.includes('"msg":"request"') && !line.includes('"path":"/healthcheck"'),
+          );
+      await expect.poll(() => lines().length).toBe(3);
+      expect(instance.output()).not.toMatch(/error|\s+at /i);
+    } finally {
+      await instance.kill();
+    }
+  });
+});
+
+test.describe("senders too slow to hold a connection", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP alone: one run is enough");
+
+  /**
+   * Writes `first`, then `each` every `everyMs` until the portal closes the connection; resolves
+   * with what it answered and when, or with what it had when `giveUpMs` passed (the old portal
+   * held such a sender for minutes).
+   */
+  function trickle(url: string, first: string, each: string, everyMs: number, giveUpMs: number) {
+    const { port } = new URL(url);
+    return new Promise<{ answer: string; ms: number; closed: boolean }>((resolve) => {
+      const started = Date.now();
+      let answer = "";
+      let timer: NodeJS.Timeout | undefined;
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(first);
+        timer = setInterval(() => socket.write(each), everyMs);
+      });
+      const end = (closed: boolean) => {
+        clearInterval(timer);
+        clearTimeout(giveUp);
+        socket.destroy();
+        resolve({ answer, ms: Date.now() - started, closed });
+      };
+      const giveUp = setTimeout(() => end(false), giveUpMs);
+      socket.setEncoding("utf8");
+      socket.on("data", (text: string) => (answer += text));
+      socket.on("error", () => {});
+      socket.on("close", () => end(true));
+    });
+  }
+
+  test("a body that trickles a byte at a time, never idle, is cut off after one window", async () => {
+    const instance = await startPortalInstance({
+      BODY_IDLE_TIMEOUT_MS: "2000",
+      REQUEST_TIMEOUT_MS: "120000",
+    });
+    try {
+      // A byte every 0.5 s: never idle for the 2 s limit, far under 512 bytes a second.
+      const slow = await trickle(
+        instance.url,
+        "POST /auth/login HTTP/1.1\r\nHost: localhost\r\n" +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n",
+        "u",
+        500,
+        15_000,
+      );
+      expect(slow.closed, "the portal ended the connection").toBe(true);
+      expect(slow.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(slow.answer).toContain("The form did not arrive");
+      expect(slow.ms).toBeLessThan(10_000);
+    } finally {
+      await instance.kill();
+    }
+  });
+
+  test("headers that never end are cut off when HEADERS_TIMEOUT_MS says, not up to 30 s later", async () => {
+    const instance = await startPortalInstance({ HEADERS_TIMEOUT_MS: "2000" });
+    try {
+      // A header line every 0.5 s: the connection is never idle, the headers never end.
+      const slow = await trickle(
+        instance.url,
+        "GET /auth/login HTTP/1.1\r\nHost: localhost\r\n",
+        "X-Padding: 1\r\n",
+        500,
+        20_000,
+      );
+      expect(slow.closed, "the portal ended the connection").toBe(true);
+      expect(slow.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(slow.ms).toBeGreaterThanOrEqual(1900);
+      // Node checks its timeouts every second here (every 30 s by default).
+      expect(slow.ms).toBeLessThan(6000);
+    } finally {
+      await instance.kill();
+    }
+  });
+});

@@ -4,7 +4,14 @@ import { DEMO_USER } from "#tests/mocks/seed";
 import { SIGNED_IN_PAGE_GROUPS, wizardSteps } from "#tests/pages";
 import dayjs from "dayjs";
 import { formatDateInput } from "~/utils/date-input";
-import { expect, NO_ANSWER_IN_TIME, test, UNAVAILABLE, type Portal } from "./fixtures";
+import {
+  expect,
+  NO_ANSWER_IN_TIME,
+  startPortalInstance,
+  test,
+  UNAVAILABLE,
+  type Portal,
+} from "./fixtures";
 import { PNG } from "./journeys";
 
 /**
@@ -354,5 +361,40 @@ test.describe("provider faults met by a form", () => {
       await page.getByRole("button", { name: action.submit }).click();
       await expectSignInAndBack(portal, action.returnsTo ?? action.path, action.name);
     }
+  });
+});
+
+test.describe("provider faults in the log", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the server's log: one run is enough");
+
+  test("an error body that echoes a passenger is never written to the log", async ({
+    page,
+    sandbox,
+  }) => {
+    const instance = await startPortalInstance();
+    const echoed = "Passenger SARA AHMADI, passport X12345678: invalid";
+    // A 500 that echoes what it was sent, a 502 gateway page, and an answer of the wrong shape.
+    await sandbox.fault({ path: "/token", status: 500, body: { Message: echoed } });
+    await page.goto(`${instance.url}/auth/login`);
+    await page.getByLabel("Username").fill(DEMO_USER.userName);
+    await page.getByLabel("Password").fill(DEMO_USER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").first()).toBeVisible();
+    await sandbox.clearFaults();
+    await page.getByLabel("Username").fill(DEMO_USER.userName);
+    await page.getByLabel("Password").fill(DEMO_USER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await sandbox.fault({ path: "/api/Client", status: 502, body: `<html>${echoed}</html>` });
+    await sandbox.fault({ path: "/api/DashboardClient", status: 200, body: { Passport: echoed } });
+    await page.goto(`${instance.url}/dashboard`);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+    const log = instance.output();
+    expect(log).toContain("/token answered 500 (application/json");
+    expect(log).toContain("/api/Client answered 502 (text/html");
+    expect(log).toContain("sent an unexpected");
+    expect(log).not.toContain("X12345678");
+    expect(log).not.toContain("AHMADI");
   });
 });

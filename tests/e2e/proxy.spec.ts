@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import type { Cluster } from "../../deploy/cluster";
 import { DEMO_USER } from "#tests/mocks/seed";
@@ -111,11 +112,13 @@ test.describe("through the proxy", () => {
     await portal.visit("/dashboard");
     await cluster.redis.stop();
     try {
-      const health = await page.request.get("/healthcheck");
-      expect(health.status()).toBe(200);
-      expect(await health.json()).toMatchObject({
-        sessionStore: { kind: "redis", reachable: false },
-      });
+      // Checks within a second share one probe: the next ones say so.
+      await expect
+        .poll(async () => {
+          const health = await page.request.get("/healthcheck");
+          return { httpStatus: health.status(), ...(await health.json()) };
+        })
+        .toMatchObject({ httpStatus: 200, sessionStore: { kind: "redis", reachable: false } });
       const answer = page.waitForResponse((response) =>
         new URL(response.url()).pathname.startsWith("/reservations/list"),
       );
@@ -135,8 +138,9 @@ test.describe("through the proxy", () => {
         timeout: 20_000,
       })
       .toBe(200);
-    const health = await page.request.get("/healthcheck");
-    expect(await health.json()).toMatchObject({ sessionStore: { reachable: true } });
+    await expect
+      .poll(async () => (await page.request.get("/healthcheck")).json())
+      .toMatchObject({ sessionStore: { reachable: true } });
     await portal.visit("/reservations/list");
     await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
   });
@@ -246,7 +250,7 @@ test.describe("through the proxy, requests", () => {
     expect(manifest.status()).toBeLessThan(400);
   });
 
-  test("a body over its route's limit, forged hosts and ids, encoded dots: refused or replaced at the proxy; its log holds paths, not queries", async ({
+  test("a body over its route's limit, forged hosts and ids, encoded dots and dot segments: refused or replaced at the proxy, with the portal's headers; its log holds paths, not queries", async ({
     cluster,
     page,
   }) => {
@@ -257,6 +261,12 @@ test.describe("through the proxy, requests", () => {
     });
     expect(tooLarge.status()).toBe(413);
     expect(await tooLarge.text()).toContain("Too much to send");
+    // HAProxy's own pages carry the headers every page of the portal does.
+    expect(tooLarge.headers()).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    });
+    expect(tooLarge.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
     await page.request.get(`${cluster.url}/auth/login?guest=Jane%20Traveller`);
     const proxyLog = () => readFileSync(join(cluster.dir, "haproxy.log"), "utf8");
     await expect.poll(proxyLog).toContain('"GET /auth/login"');
@@ -274,6 +284,10 @@ test.describe("through the proxy, requests", () => {
       headers: { "X-Request-Id": "forged-id-0001" },
     });
     expect(ids.headers()["x-request-id"]).not.toBe("forged-id-0001");
+    // A random id, which says nothing of the client (its address and port were in the old one).
+    expect(ids.headers()["x-request-id"]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     // Sent as written: a browser's URL parser would resolve the dots itself.
     const rawStatus = (path: string) =>
       new Promise<number>((resolve, reject) => {
@@ -287,11 +301,66 @@ test.describe("through the proxy, requests", () => {
       });
     expect(await rawStatus("/assets/%2e%2e/server/index.js")).toBe(400);
     expect(await rawStatus("/dashboard/banners/..%2f..%2fsecret")).toBe(400);
+    // A dot segment never reaches an instance, nor the assets' year-long cache.
+    expect(await rawStatus("/assets/../dashboard")).toBe(400);
+    expect(await rawStatus("/assets/./x.js")).toBe(400);
     // No instance read it.
     for (const instance of cluster.instances)
       expect(readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")).not.toContain(
         '"status":413',
       );
+  });
+
+  test("two hundred slow senders from one address hold a hundred connections at most; a clerk from another is served at once", async ({
+    cluster,
+  }) => {
+    const { port } = new URL(cluster.url);
+    let closed = 0;
+    // Each sends a form's headers and one byte of its body, then waits: the door held open.
+    const attackers = await Promise.all(
+      Array.from(
+        { length: 200 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(
+              { port: Number(port), host: "127.0.0.1", localAddress: "127.0.0.3" },
+              () => {
+                socket.write(
+                  "POST /auth/login HTTP/1.1\r\nHost: localhost\r\n" +
+                    "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nu",
+                );
+                resolve(socket);
+              },
+            );
+            socket.on("error", () => {});
+            socket.once("close", () => {
+              closed += 1;
+              // Refused before it was even connected.
+              resolve(socket);
+            });
+          }),
+      ),
+    );
+    try {
+      // Past a hundred, the proxy closes them at once.
+      await expect.poll(() => closed).toBeGreaterThanOrEqual(100);
+      const open = attackers.filter((socket) => !socket.destroyed && !socket.readableEnded).length;
+      expect(open).toBeLessThanOrEqual(100);
+      // Meanwhile a clerk at another address gets the sign-in page.
+      const clerk = await new Promise<number>((resolve, reject) => {
+        const url = new URL("/auth/login", cluster.url);
+        url.hostname = "127.0.0.1";
+        httpRequest(url, { localAddress: "127.0.0.2" }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        })
+          .on("error", reject)
+          .end();
+      });
+      expect(clerk).toBe(200);
+    } finally {
+      for (const socket of attackers) socket.destroy();
+    }
   });
 
   test("HAProxy does not run as root: started by root, it is its own user", async ({ cluster }) => {

@@ -21,6 +21,8 @@ export const SESSION_SECRET = "e2e-secret-4f9c2a7e1b8d3f6a0c5e9b2d7f4a1c8e";
 function portalEnv(port: number, sandboxUrl: string, sessionDir: string) {
   return {
     PORT: String(port),
+    // A port of its own too, named in its output (the default 9091 would be every portal's).
+    METRICS_PORT: "0",
     NODE_ENV: "production" as const,
     SESSION_SECRET,
     SESSION_DIR: sessionDir,
@@ -141,20 +143,23 @@ export async function startPortal({
   });
   const logPath = logFile ?? join(dirname(sessionDir), `portal-${child.pid}.log`);
   const log = createWriteStream(logPath);
-  const listening = new Promise<number>((resolve, reject) => {
-    let heard = "";
-    const listen = (chunk: Buffer) => {
-      heard += chunk.toString();
-      const port = /Portal listening on http:\/\/[^\s:]+:(\d+)/.exec(heard)?.[1];
-      if (!port) return;
-      child.stdout?.off("data", listen);
-      resolve(Number(port));
-    };
-    child.stdout?.on("data", listen);
-    child.once("exit", (code) =>
-      reject(new Error(`The portal exited (${code}) before listening; see ${logPath}`)),
-    );
-  });
+  const portNamed = (pattern: RegExp) =>
+    new Promise<number>((resolve, reject) => {
+      let heard = "";
+      const listen = (chunk: Buffer) => {
+        heard += chunk.toString();
+        const port = pattern.exec(heard)?.[1];
+        if (!port) return;
+        child.stdout?.off("data", listen);
+        resolve(Number(port));
+      };
+      child.stdout?.on("data", listen);
+      child.once("exit", (code) =>
+        reject(new Error(`The portal exited (${code}) before listening; see ${logPath}`)),
+      );
+    });
+  const listening = portNamed(/Portal listening on http:\/\/[^\s:]+:(\d+)/);
+  const metricsListening = portNamed(/Metrics on http:\/\/[^\s:]+:(\d+)\/metrics/);
   // After "exit" the pipes may still hold the last lines; "close" comes once they are read.
   const closed = new Promise((resolve) => child.once("close", resolve));
   let output = "";
@@ -179,9 +184,12 @@ export async function startPortal({
   });
   // Cookies of `localhost` reach every portal of the worker's browser (cookies ignore ports).
   const url = `http://localhost:${await listening}`;
+  const metricsUrl = `http://localhost:${await metricsListening}/metrics`;
   await waitUntilAnswering(`${url}/healthcheck`);
   return {
     url,
+    /** Its Prometheus endpoint, on a port of its own. */
+    metricsUrl,
     pid: child.pid!,
     /** Everything the process has written so far (with `keepOutput`). */
     output: () => output,

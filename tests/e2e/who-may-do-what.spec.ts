@@ -56,7 +56,7 @@ test.describe("another agency's files", () => {
 });
 
 test.describe("sessions", () => {
-  test("a password change signs out the user's other browsers; this one goes on", async ({
+  test("a password change signs out the user's other browsers, whatever letter case they signed in with; this one goes on", async ({
     portal,
     page,
     browser,
@@ -66,7 +66,8 @@ test.describe("sessions", () => {
     try {
       const other = await elsewhere.newPage();
       await other.goto(`${workerServers().portalUrl}/auth/login`);
-      await other.getByLabel("Username").fill(DEMO_USER.userName);
+      // The provider takes the user name in any letter case: the same user.
+      await other.getByLabel("Username").fill(DEMO_USER.userName.toUpperCase());
       await other.getByLabel("Password").fill(DEMO_USER.password);
       await other.getByRole("button", { name: "Sign in" }).click();
       await other.waitForURL(/\/dashboard$/);
@@ -252,6 +253,80 @@ test.describe("throttles an outsider cannot turn against users", () => {
       (call) => call.method === "PUT" && call.model === "CreateReserveNoteData",
     );
     expect(sent).toHaveLength(30);
+  });
+});
+
+test.describe("costly lookups and mails", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "requests, not pages: one run is enough");
+
+  test("the agency's e-mail can be changed five times an hour: each change mails the address typed", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    // Counted in windows of an hour: a run that spans the end of one is made again by another user.
+    const windowOf = () => Math.floor(Date.now() / (60 * 60_000));
+    for (const user of [DEMO_USER, OTHER_AGENCY_USER]) {
+      await portal.signInDirectly(user);
+      const before = (await sandbox.calls()).length;
+      const startedIn = windowOf();
+      const csrf = await portal.securityTokenOf("/account/verify-email");
+      const statuses: number[] = [];
+      let refused = "";
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        const answer = await page.request.post("/account/verify-email", {
+          form: { csrf, email: `target${attempt}@example.com` },
+          maxRedirects: 0,
+        });
+        statuses.push(answer.status());
+        if (answer.status() === 429) refused = await answer.text();
+      }
+      if (windowOf() !== startedIn) continue;
+      expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+      expect(refused).toContain("You have sent this many times in a short while");
+      // The address typed stays in the form.
+      expect(refused).toContain("target6@example.com");
+      const saved = (await sandbox.calls())
+        .slice(before)
+        .filter((call) => call.method === "PUT" && call.path === "/api/AgencyClient");
+      expect(saved).toHaveLength(5);
+      return;
+    }
+    throw new Error("Two windows ended during the test");
+  });
+
+  test("airport lookups past a person's pace get no suggestions and cost the geo service nothing", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    // The limit counts in windows of 10 minutes: a run that spans the end of one starts counting
+    // again, so it is made again by another user (whose count is still whole).
+    const windowOf = () => Math.floor(Date.now() / (10 * 60_000));
+    for (const user of [DEMO_USER, OTHER_AGENCY_USER]) {
+      await portal.signInDirectly(user);
+      const before = (await sandbox.calls()).length;
+      const startedIn = windowOf();
+      const lookup = (index: number) =>
+        page.request.get(`/reservations/airports?q=${encodeURIComponent(`Du${index}`)}`);
+      // A person's share, twenty at a time.
+      for (let batch = 0; batch < 15; batch += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, index) => lookup(batch * 20 + index)),
+        );
+        expect(answers.map((answer) => answer.status())).toEqual(Array(20).fill(200));
+      }
+      const past = await lookup(300);
+      if (windowOf() !== startedIn) continue;
+      expect(past.status()).toBe(429);
+      expect(await past.json()).toEqual({ airports: [] });
+      const asked = (await sandbox.calls())
+        .slice(before)
+        .filter((call) => call.path.endsWith("/airports"));
+      expect(asked).toHaveLength(300);
+      return;
+    }
+    throw new Error("Two windows ended during the test");
   });
 });
 

@@ -648,7 +648,6 @@ test.describe("new request wizard: airport suggestions", () => {
   test("typed text is suggested airports; a send while they load cancels the lookup quietly", async ({
     portal,
     page,
-    sandbox,
   }) => {
     test.skip(!portal.javaScriptEnabled, "suggestions are an enhancement");
     const scriptErrors: string[] = [];
@@ -669,16 +668,38 @@ test.describe("new request wizard: airport suggestions", () => {
     // How each lookup ended, noted from before it starts: each key typed cancels the lookup
     // before it, which may end before a listener added after it was seen.
     const ended = new Map<PlaywrightRequest, "cancelled" | "finished">();
-    page.on("requestfailed", (request) => ended.set(request, "cancelled"));
-    page.on("requestfinished", (request) => ended.set(request, "finished"));
     let lastLookup: PlaywrightRequest | undefined;
+    let lastLookupEnded = () => {};
+    const lastLookupHasEnded = new Promise<void>((done) => (lastLookupEnded = done));
+    const end = (request: PlaywrightRequest, how: "cancelled" | "finished") => {
+      ended.set(request, how);
+      if (request === lastLookup && request.url().includes("IKA")) lastLookupEnded();
+    };
+    page.on("requestfailed", (request) => end(request, "cancelled"));
+    page.on("requestfinished", (request) => end(request, "finished"));
     page.on("request", (request) => {
       if (/\/reservations\/airports/.test(request.url())) lastLookup = request;
     });
+    // The lookup of "IKA" is held in the browser until the answer to the form's post is in, and
+    // the next page's data until the lookup has ended: it is under way at the send however slow
+    // the machine, the page has the whole of the action's time to end it, and only the page's
+    // own cancelling can end it before it is answered (leaving the page would too).
+    let answered = () => {};
+    const postAnswered = new Promise<void>((done) => (answered = done));
+    page.on("response", (response) => {
+      const request = response.request();
+      if (request.method() === "POST" && /\/reservations\/new\/flights/.test(request.url()))
+        answered();
+    });
+    await page.route(/\/reservations\/airports\?q=IKA/, async (route) => {
+      await postAnswered;
+      await route.continue().catch(() => {});
+    });
+    await page.route(/\/reservations\/new\/review\.data/, async (route) => {
+      await lastLookupHasEnded;
+      await route.continue();
+    });
     await fillFlights(page, async () => {
-      // Slow enough to be under way at the send on a busy machine (1.5 s was not, once in a full
-      // run), fast enough for the step's own lookups (in parallel) within the portal's 5 s.
-      await sandbox.fault({ path: "/geo/airports", latencyMs: 3_000 });
       const to = page.getByRole("region", { name: "Departure flight" }).getByLabel("To airport");
       await to.clear();
       await to.pressSequentially("IKA");
@@ -1009,6 +1030,108 @@ test.describe("new request wizard with the keyboard and assistive technology", (
     await portal.tabTo(page.getByRole("button", { name: "Submit request" }));
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/reservations\/list$/);
+    expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+  });
+});
+
+test.describe("new request wizard: no round trip it need not", () => {
+  /**
+   * Resolves once the page has loaded a route's module and all it imports: the module's answer
+   * seen, the page imports the same URL, which ends when the whole graph is in (and asks for
+   * nothing again), then its translations have had the same chance.
+   */
+  const routeLoaded = async (page: Page, name: string) => {
+    const response = await page.waitForResponse((answer) =>
+      new RegExp(`/assets/${name.replaceAll(".", "\\.")}-[\\w-]+\\.js$`).test(answer.url()),
+    );
+    await page.evaluate((url) => import(url).then(() => undefined), response.url());
+  };
+
+  test("with JS, entering and each step wait only for their post and the next page's data", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    test.skip(!portal.javaScriptEnabled, "without JS each step is a post and a document");
+    // What the browser asks the portal for from a click until the next page shows: data and route
+    // discovery (the round trips the clerk waits for), and scripts (a page shown may start loading
+    // what comes after it; the modules of the page shown must have been in before).
+    let asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data") || url.pathname.endsWith(".js"))
+        asked.push(`${request.method()} ${url.pathname.replace(/-[\w-]+\.js$/, ".js")}`);
+      // Route discovery, with the paths it asks about: the page shown learns of those after it.
+      if (url.pathname === "/__manifest")
+        asked.push(`GET /__manifest ${url.searchParams.getAll("p").join(" ")}`);
+    });
+    async function waitedFor(click: () => Promise<void>, shown: Locator, routeModule: string) {
+      asked = [];
+      const path = new URL(page.url()).pathname;
+      await click();
+      await expect(shown).toBeVisible();
+      const target = new URL(page.url()).pathname;
+      expect(asked, "its module was in before").not.toContain(`GET /assets/${routeModule}.js`);
+      const discovered = asked.filter((request) => request.startsWith("GET /__manifest"));
+      expect(
+        discovered.filter((request) => request.split(" ").slice(2).includes(target)),
+        `the router knew ${target} before the click on ${path}`,
+      ).toEqual([]);
+      return asked.filter((request) => request.endsWith(".data") || request.startsWith("POST"));
+    }
+
+    // The dashboard loads the wizard's frame and first step while the clerk looks at it.
+    const firstStepLoaded = routeLoaded(page, "_main.reservations.new.hotel");
+    await portal.signIn();
+    await firstStepLoaded;
+    // Each step loads those after it while the clerk types (watched for from before it shows).
+    const stepsAheadLoaded = Promise.all([
+      routeLoaded(page, "_main.reservations.new.rooms"),
+      routeLoaded(page, "_main.reservations.new.review"),
+    ]);
+    expect(
+      await waitedFor(
+        () => page.getByRole("link", { name: "New Request" }).click(),
+        page.getByRole("button", { name: "Continue" }),
+        "_main.reservations.new.hotel",
+      ),
+    ).toEqual(["GET /reservations/new.data", "GET /reservations/new/hotel.data"]);
+
+    await stepsAheadLoaded;
+    expect(
+      await waitedFor(
+        () => chooseHotel(page, { transfer: false }),
+        page.getByRole("button", { name: "Add a Double room" }),
+        "_main.reservations.new.rooms",
+      ),
+    ).toEqual(["POST /reservations/new/hotel.data", "GET /reservations/new/rooms.data"]);
+
+    await page.getByRole("button", { name: "Add a Double room" }).click();
+    for (const [index, guest] of couple.entries())
+      await fillGuest(page.getByRole("group", { name: `Main guest ${index + 1}` }), guest);
+    const listLoaded = routeLoaded(page, "_main.reservations.list");
+    expect(
+      await waitedFor(
+        () => page.getByRole("button", { name: "Continue" }).last().click(),
+        page.getByRole("button", { name: "Submit request" }),
+        "_main.reservations.new.review",
+      ),
+    ).toEqual(["POST /reservations/new/rooms.data", "GET /reservations/new/review.data"]);
+
+    // The submit: its post, then (the message shown a second) the list's data, nothing between.
+    await listLoaded;
+    expect(
+      await waitedFor(
+        () =>
+          portal.submitToRequestsList(
+            page.getByRole("button", { name: "Submit request" }),
+            "Request was submitted successfully",
+            "Request was submitted successfully: ",
+          ),
+        page.getByRole("heading", { name: "Requests", exact: true }),
+        "_main.reservations.list",
+      ),
+    ).toEqual(["POST /reservations/new/review.data", "GET /reservations/list.data"]);
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
   });
 });

@@ -10,6 +10,8 @@ export type ReceivedCall = {
   path: string;
   model: string | null;
   requestId: string | null;
+  /** The W3C trace context the portal passed on. */
+  traceparent: string | null;
   /** The `Idempotency-Key` a submit carries. */
   idempotencyKey: string | null;
 };
@@ -58,6 +60,7 @@ export function callLogHandler(log: CallLog) {
         path: pathname,
         model: domainModelOf(request.headers.get("Content-Type")),
         requestId: request.headers.get("X-Request-Id"),
+        traceparent: request.headers.get("traceparent"),
         idempotencyKey: request.headers.get("Idempotency-Key"),
       });
     return undefined;

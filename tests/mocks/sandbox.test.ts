@@ -413,6 +413,7 @@ describe("CallLog", () => {
       path: "/api/x",
       model: null,
       requestId: null,
+      traceparent: null,
       idempotencyKey: null,
     };
     for (let index = 0; index < 20_000; index++) log.record(call);

@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { TextField } from "~/components/forms";
-import type { loader as airportsLoader } from "~/routes/reservations.airports";
+import type { Airport } from "~/utils/provider/geo.server";
 import { InlineValues } from "~/components/ui/inline-values";
 
 export const AIRPORT_TITLE_LIMIT = 30;
@@ -18,8 +18,6 @@ export function AirportTitle({ title }: { title: string }) {
   );
 }
 
-type Suggestion = Awaited<ReturnType<typeof airportsLoader>>["airports"][number];
-
 /**
  * The geo service's matches for what is typed, asked for after a pause in typing (slow lines
  * should not carry a request per key). A plain `fetch`, not a fetcher: a lookup still under way
@@ -27,7 +25,7 @@ type Suggestion = Awaited<ReturnType<typeof airportsLoader>>["airports"][number]
  * action of the page asks the geo service again for suggestions nobody reads.
  */
 function useAirportSuggestions() {
-  const [airports, setAirports] = useState<Suggestion[]>([]);
+  const [airports, setAirports] = useState<Airport[]>([]);
   const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; lookup?: AbortController }>({});
   const cancel = useCallback(() => {
     clearTimeout(pending.current.timer);
@@ -49,7 +47,7 @@ function useAirportSuggestions() {
         signal: lookup.signal,
       })
         .then((response) => (response.ok ? response.json() : { airports: [] }))
-        .then((data: { airports: Suggestion[] }) => setAirports(data.airports))
+        .then((data: { airports: Airport[] }) => setAirports(data.airports))
         // Cancelled, offline or signed out: the field takes a code or a name without suggestions.
         .catch(() => {});
     }, 250);

@@ -14,6 +14,7 @@ import { PackageCards } from "./package-cards";
 import { PaymentsDueSoon } from "./payments-due-soon";
 import { RequestOverview } from "./request-overview";
 import { UnreadNotes } from "./unread-notes";
+import { PrefetchRoutes } from "~/components/prefetch-routes";
 
 export const handle = { i18n: ["common", "dashboard"] };
 
@@ -46,6 +47,15 @@ export default function DashboardPage() {
         <UnreadNotes result={data.unreadNotes} />
       </div>
       <CommissionGroups result={data.commissions} />
+      {/* Most bookings start here: the wizard's entry redirects to its first step (decision 029). */}
+      <PrefetchRoutes
+        paths={["/reservations/new/hotel"]}
+        routeIds={[
+          "routes/_main.reservations.new",
+          "routes/_main.reservations.new._index",
+          "routes/_main.reservations.new.hotel",
+        ]}
+      />
     </div>
   );
 }

@@ -21,6 +21,7 @@ export function registerAgency(ctx: ProviderContext, registration: AgencyRegistr
   return providerRequest(
     ctx,
     {
+      operation: "agency.registerAgency",
       method: "POST",
       path: "/api/AgencyClient",
       bodyModel: "CreateAgencyDTO",
@@ -49,7 +50,11 @@ export type AgencyInfo = z.infer<typeof agencyInfoSchema>;
 export function getAgencyInfo(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/AgencyClient", responseModel: "AgencyWithUserDTO" },
+    {
+      operation: "agency.getAgencyInfo",
+      path: "/api/AgencyClient",
+      responseModel: "AgencyWithUserDTO",
+    },
     agencyInfoSchema,
   );
 }
@@ -59,6 +64,7 @@ export function updateAgencyInfo(ctx: ProviderContext, info: AgencyInfo) {
   return providerRequest(
     ctx,
     {
+      operation: "agency.updateAgencyInfo",
       method: "PUT",
       path: "/api/AgencyClient",
       responseModel: "AgencyWithUserDTO",

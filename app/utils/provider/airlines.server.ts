@@ -11,5 +11,9 @@ export type Airline = z.infer<typeof airlineSchema>;
 
 /** GET /api/AirLineInfo: the airlines a flight can be on. */
 export function getAirlines(ctx: ProviderContext) {
-  return providerRequest(ctx, { path: "/api/AirLineInfo" }, z.array(airlineSchema));
+  return providerRequest(
+    ctx,
+    { operation: "airlines.getAirlines", path: "/api/AirLineInfo" },
+    z.array(airlineSchema),
+  );
 }

@@ -12,7 +12,11 @@ export const profileSummarySchema = z.object({
 export function getProfileSummary(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/Client", responseModel: "UserProfileData" },
+    {
+      operation: "client.getProfileSummary",
+      path: "/api/Client",
+      responseModel: "UserProfileData",
+    },
     profileSummarySchema,
   );
 }
@@ -21,7 +25,7 @@ export function getProfileSummary(ctx: ProviderContext) {
 export function getCurrencies(ctx: ProviderContext) {
   return providerRequest(
     withoutToken(ctx),
-    { path: "/api/Client", responseModel: "CurrencyData" },
+    { operation: "client.getCurrencies", path: "/api/Client", responseModel: "CurrencyData" },
     z.array(z.object({ Id: z.number(), Code: z.string(), Sign: z.string(), Title: z.string() })),
   );
 }
@@ -30,7 +34,7 @@ export function getCurrencies(ctx: ProviderContext) {
 export function getBanks(ctx: ProviderContext) {
   return providerRequest(
     withoutToken(ctx),
-    { path: "/api/Client", responseModel: "BankData" },
+    { operation: "client.getBanks", path: "/api/Client", responseModel: "BankData" },
     z.array(z.object({ Id: z.number(), Name: z.string() })),
   );
 }

@@ -9,7 +9,12 @@ function dashboardModel<Schema extends z.ZodTypeAny>(
   responseModel: string,
   schema: Schema,
 ) {
-  return providerRequest(ctx, { path: "/api/DashboardClient", responseModel }, schema);
+  return providerRequest(
+    ctx,
+    // The model is one of this module's few: a bounded label.
+    { operation: `dashboard.${responseModel}`, path: "/api/DashboardClient", responseModel },
+    schema,
+  );
 }
 
 /** Spec §3 "Dashboard statistics": `xNumber` are request counts, the bare names are shares of the total in percent. */

@@ -12,7 +12,7 @@ export type Airport = z.infer<typeof airportSchema>;
 export function findAirports(ctx: ProviderContext, filter: string) {
   return providerRequest(
     withoutToken(ctx),
-    { path: "/airports", query: { filter }, baseUrl: geoApiUrl },
+    { operation: "geo.findAirports", path: "/airports", query: { filter }, baseUrl: geoApiUrl },
     z.array(airportSchema),
   );
 }

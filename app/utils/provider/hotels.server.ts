@@ -59,7 +59,11 @@ export type PackageHotelFilters = {
 export function getPackageHotels(ctx: ProviderContext, filters: PackageHotelFilters = {}) {
   return providerRequest(
     ctx,
-    { path: "/api/accommodationPropertyClient", query: filters },
+    {
+      operation: "hotels.getPackageHotels",
+      path: "/api/accommodationPropertyClient",
+      query: filters,
+    },
     z.array(packageHotelSchema),
   );
 }
@@ -68,7 +72,10 @@ export function getPackageHotels(ctx: ProviderContext, filters: PackageHotelFilt
 export function getHotelRoomTypes(ctx: ProviderContext, accommodationPropertyId: number) {
   return providerRequest(
     ctx,
-    { path: `/api/AccommodationPropertyClient/${accommodationPropertyId}` },
+    {
+      operation: "hotels.getHotelRoomTypes",
+      path: `/api/AccommodationPropertyClient/${accommodationPropertyId}`,
+    },
     packageHotelSchema.extend({ roomTypes: z.array(roomTypeSchema) }),
   );
 }

@@ -29,7 +29,12 @@ export type OrderRow = z.infer<typeof orderRowSchema>;
 export function getOrderGrid(ctx: ProviderContext, query: OrderGridQuery) {
   return providerRequest(
     ctx,
-    { path: "/api/OrderClient", query, responseModel: "OrderGrid" },
+    {
+      operation: "orders.getOrderGrid",
+      path: "/api/OrderClient",
+      query,
+      responseModel: "OrderGrid",
+    },
     z.object({ Items: z.array(orderRowSchema), TotalCount: z.number().int().min(0) }),
   );
 }
@@ -53,14 +58,21 @@ export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 export function getOrder(ctx: ProviderContext, orderId: number) {
   return providerRequest(
     ctx,
-    { path: `/api/OrderClient/${orderId}`, responseModel: "OrderDetails" },
+    {
+      operation: "orders.getOrder",
+      path: `/api/OrderClient/${orderId}`,
+      responseModel: "OrderDetails",
+    },
     orderDetailsSchema,
   );
 }
 
 /** GET /api/AccountingReportClient/{id}: the order's accounting report, a file. */
 export function downloadAccountingReport(ctx: ProviderContext, orderId: number) {
-  return providerFetch(ctx, { path: `/api/AccountingReportClient/${orderId}` });
+  return providerFetch(ctx, {
+    operation: "orders.downloadAccountingReport",
+    path: `/api/AccountingReportClient/${orderId}`,
+  });
 }
 
 const balanceSchema = z.object({ Currency: z.string(), Balance: z.number() });
@@ -84,7 +96,12 @@ export function getStatement(
 ) {
   return providerRequest(
     ctx,
-    { path: "/api/AccountingReportClient", query, responseModel: "AgencyStatement" },
+    {
+      operation: "orders.getStatement",
+      path: "/api/AccountingReportClient",
+      query,
+      responseModel: "AgencyStatement",
+    },
     z.object({
       OpeningBalances: z.array(balanceSchema),
       ClosingBalances: z.array(balanceSchema),

@@ -27,7 +27,11 @@ export const recentlyUpdatedHotelSchema = z.object({
 export function getPackages(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/AccommodationPackageClient", responseModel: "AccommodationPackageData" },
+    {
+      operation: "packages.getPackages",
+      path: "/api/AccommodationPackageClient",
+      responseModel: "AccommodationPackageData",
+    },
     z.array(accommodationPackageSchema),
   );
 }
@@ -36,7 +40,11 @@ export function getPackages(ctx: ProviderContext) {
 export function getRecentlyUpdatedHotels(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/AccommodationPackageClient", responseModel: "RecentlyUpdatedHotels" },
+    {
+      operation: "packages.getRecentlyUpdatedHotels",
+      path: "/api/AccommodationPackageClient",
+      responseModel: "RecentlyUpdatedHotels",
+    },
     z.array(recentlyUpdatedHotelSchema),
   );
 }
@@ -46,6 +54,7 @@ export async function logPackageDownload(ctx: ProviderContext, accommodationPack
   await providerRequest(
     ctx,
     {
+      operation: "packages.logPackageDownload",
       method: "POST",
       path: "/api/AccommodationPackageClient",
       bodyModel: "PackageDownloadLog",
@@ -61,6 +70,7 @@ export function downloadPackagePriceList(
   pkg: { accommodationPackageId: number; partyId: number },
 ) {
   return providerFetch(ctx, {
+    operation: "packages.downloadPackagePriceList",
     path: "/api/AccommodationPackageClient",
     query: { accommodationPackageId: pkg.accommodationPackageId, partyId: pkg.partyId },
   });

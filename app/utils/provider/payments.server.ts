@@ -32,7 +32,12 @@ export function getPayments(
 ) {
   return providerRequest(
     ctx,
-    { path: "/api/PaymentClient", query, responseModel: "PaymentList" },
+    {
+      operation: "payments.getPayments",
+      path: "/api/PaymentClient",
+      query,
+      responseModel: "PaymentList",
+    },
     z.object({ Items: z.array(paymentSchema), TotalCount: z.number().int().min(0) }),
   );
 }
@@ -41,7 +46,12 @@ export function getPayments(
 export function getOrderPayments(ctx: ProviderContext, orderId: number) {
   return providerRequest(
     ctx,
-    { path: "/api/PaymentClient", query: { orderId }, responseModel: "OrderPayments" },
+    {
+      operation: "payments.getOrderPayments",
+      path: "/api/PaymentClient",
+      query: { orderId },
+      responseModel: "OrderPayments",
+    },
     z.array(paymentSchema),
   );
 }
@@ -50,7 +60,7 @@ export function getOrderPayments(ctx: ProviderContext, orderId: number) {
 export function getReceiptPaymentTypes(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: "/api/ReceiptPaymentTypeClient/" },
+    { operation: "payments.getReceiptPaymentTypes", path: "/api/ReceiptPaymentTypeClient/" },
     z.array(z.object({ Id: z.number(), Title: z.string() })),
   );
 }
@@ -61,7 +71,12 @@ export async function uploadReceiptFile(ctx: ProviderContext, file: File) {
   form.append("file", file, file.name);
   const names = await providerRequest(
     ctx,
-    { method: "POST", path: "/api/UploadPublicFiles", form },
+    {
+      operation: "payments.uploadReceiptFile",
+      method: "POST",
+      path: "/api/UploadPublicFiles",
+      form,
+    },
     z.array(z.string().min(1)).min(1),
   );
   // Spec §7: the first item of the answer is the stored file's name.
@@ -85,7 +100,13 @@ export type ReceiptPayment = {
 export function submitReceipt(ctx: ProviderContext, receipt: ReceiptPayment) {
   return providerRequest(
     ctx,
-    { method: "POST", path: "/api/PaymentClient", bodyModel: "ReceiptPayment", json: receipt },
+    {
+      operation: "payments.submitReceipt",
+      method: "POST",
+      path: "/api/PaymentClient",
+      bodyModel: "ReceiptPayment",
+      json: receipt,
+    },
     z.object({ Id: z.number() }),
   );
 }

@@ -19,7 +19,7 @@ const pictureSchema = z.object({
 export function getPictures(ctx: ProviderContext, groupId: number) {
   return providerRequest(
     ctx,
-    { path: "/api/Pictures", query: { groupId } },
+    { operation: "pictures.getPictures", path: "/api/Pictures", query: { groupId } },
     z.array(pictureSchema),
   );
 }
@@ -29,5 +29,8 @@ export function getPictures(ctx: ProviderContext, groupId: number) {
  * sends it. Public: often a CDN or a plain file server that logs headers, so it never gets the token.
  */
 export function getPublicFile(ctx: ProviderContext, fileName: string) {
-  return providerFetch(withoutToken(ctx), { path: `/PublicFiles/${encodeURIComponent(fileName)}` });
+  return providerFetch(withoutToken(ctx), {
+    operation: "pictures.getPublicFile",
+    path: `/PublicFiles/${encodeURIComponent(fileName)}`,
+  });
 }

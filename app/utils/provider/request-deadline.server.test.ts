@@ -34,7 +34,7 @@ afterAll(async () => {
 /** How a call to `path` ends, and after how long. */
 async function outcomeOf(path: string, meanwhile?: () => void) {
   const started = performance.now();
-  const work = providerRequest({}, { path, baseUrl }, z.unknown()).then(
+  const work = providerRequest({}, { operation: "test.call", path, baseUrl }, z.unknown()).then(
     () => null,
     (error: unknown) => error,
   );

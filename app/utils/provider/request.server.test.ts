@@ -37,6 +37,7 @@ describe("request conventions", () => {
     await providerRequest(
       { token: "secret-token" },
       {
+        operation: "test.call",
         method: "PUT",
         path: "/api/AgencyClient",
         responseModel: "AgencyWithUserDTO",
@@ -63,6 +64,7 @@ describe("request conventions", () => {
     await providerRequest(
       {},
       {
+        operation: "test.call",
         path: "/api/PaymentClient",
         query: { Page: 2, PageSize: 10, State: "", OrderId: undefined },
       },
@@ -77,7 +79,7 @@ describe("request conventions", () => {
     );
     const result = await providerRequest(
       {},
-      { path: "/api/Client" },
+      { operation: "test.call", path: "/api/Client" },
       z.object({ UserName: z.string() }),
     );
     expect(result).toEqual({ UserName: "demo" });
@@ -92,7 +94,9 @@ describe("error mapping (spec §8)", () => {
       new HttpResponse("Contract has an unverified payment", { status: 400 }),
     ]) {
       server.use(http.get(`${PROVIDER}/api/x`, () => reply.clone()));
-      const error = await failureOf(providerRequest({}, { path: "/api/x" }, anything));
+      const error = await failureOf(
+        providerRequest({}, { operation: "test.call", path: "/api/x" }, anything),
+      );
       expect(error.kind).toBe("bad-request");
       expect(describeProviderError(error, t)).toBe("Contract has an unverified payment");
     }
@@ -108,7 +112,7 @@ describe("error mapping (spec §8)", () => {
       ),
     );
     const error = await failureOf(
-      providerRequest({}, { method: "POST", path: "/token" }, anything),
+      providerRequest({}, { operation: "test.call", method: "POST", path: "/token" }, anything),
     );
     expect(error.providerCode).toBe("invalid_grant");
     expect(error.providerMessage).toBe("The user name or password is incorrect.");
@@ -120,7 +124,9 @@ describe("error mapping (spec §8)", () => {
         HttpResponse.json({ Message: "خطای ناشناخته رخ داده است" }, { status: 400 }),
       ),
     );
-    const error = await failureOf(providerRequest({}, { path: "/api/x" }, anything));
+    const error = await failureOf(
+      providerRequest({}, { operation: "test.call", path: "/api/x" }, anything),
+    );
     expect(describeProviderError(error, t)).toBe(
       'common:errors.contactSupport{"phone":"+98 21 0000 1111"}',
     );
@@ -137,7 +143,11 @@ describe("error mapping (spec §8)", () => {
       throw redirect;
     });
     await expect(
-      providerRequest({ token: "old", onUnauthorized }, { path: "/api/x" }, anything),
+      providerRequest(
+        { token: "old", onUnauthorized },
+        { operation: "test.call", path: "/api/x" },
+        anything,
+      ),
     ).rejects.toBe(redirect);
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
@@ -148,7 +158,9 @@ describe("error mapping (spec §8)", () => {
         HttpResponse.json({ Message: "Agency is suspended" }, { status: 403 }),
       ),
     );
-    const error = await failureOf(providerRequest({}, { path: "/api/x" }, anything));
+    const error = await failureOf(
+      providerRequest({}, { operation: "test.call", path: "/api/x" }, anything),
+    );
     expect(error.kind).toBe("forbidden");
     expect(describeProviderError(error, t)).toBe("Agency is suspended");
   });
@@ -167,7 +179,11 @@ describe("error mapping (spec §8)", () => {
     for (const reply of replies) {
       server.use(http.get(`${PROVIDER}/api/x`, reply));
       const error = await failureOf(
-        providerRequest({}, { path: "/api/x" }, z.object({ UserName: z.string() })),
+        providerRequest(
+          {},
+          { operation: "test.call", path: "/api/x" },
+          z.object({ UserName: z.string() }),
+        ),
       );
       expect(error.kind).toBe("unavailable");
       expect(describeProviderError(error, t)).toBe("common:errors.providerUnavailable");
@@ -182,7 +198,11 @@ describe("error mapping (spec §8)", () => {
       }),
     );
     const controller = new AbortController();
-    const work = providerRequest({ signal: controller.signal }, { path: "/api/slow" }, anything);
+    const work = providerRequest(
+      { signal: controller.signal },
+      { operation: "test.call", path: "/api/slow" },
+      anything,
+    );
     controller.abort();
     await expect(work).rejects.not.toBeInstanceOf(ProviderError);
   });
@@ -206,7 +226,11 @@ describe("ASP.NET-style validation errors", () => {
       ),
     );
     const error = await failureOf(
-      providerRequest({}, { method: "POST", path: "/api/AgencyClient", json: {} }, anything),
+      providerRequest(
+        {},
+        { operation: "test.call", method: "POST", path: "/api/AgencyClient", json: {} },
+        anything,
+      ),
     );
     expect(error.kind).toBe("bad-request");
     expect(error.providerMessage).toBe("The request is invalid.");

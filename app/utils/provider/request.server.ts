@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { env } from "~/utils/env.server";
+import { metrics, type ProviderOutcome } from "~/utils/metrics.server";
 
 /**
  * The one place that knows how the provider's HTTP API is spoken to: base URL, bearer token,
@@ -44,13 +45,15 @@ export type ProviderContext = {
   signal?: AbortSignal;
   /** The portal's id of the user's request, sent as `X-Request-Id` so both logs can be matched. */
   requestId?: string;
+  /** The W3C trace context the user's request arrived with, passed on as it came. */
+  traceparent?: string;
   /** Called on 401: the auth module ends the session and throws a redirect to the login page. */
   onUnauthorized?: () => Promise<never>;
 };
 
 /** The same request's context for a call that must not carry the token (public files, lookups). */
 export function withoutToken(ctx: ProviderContext): ProviderContext {
-  return { signal: ctx.signal, requestId: ctx.requestId };
+  return { signal: ctx.signal, requestId: ctx.requestId, traceparent: ctx.traceparent };
 }
 
 /**
@@ -65,6 +68,8 @@ export function outlastingTheBrowser(ctx: ProviderContext): ProviderContext {
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export type ProviderRequestOptions = {
+  /** The call's name in its client module (`module.function`): its metrics' bounded label. */
+  operation: string;
   method?: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   query?: Query;
@@ -113,11 +118,23 @@ function callSignal(ctx: ProviderContext) {
  * provider is unavailable, unless the browser went away, when nobody waits for an answer and
  * Remix drops the request.
  */
-function callFailed(ctx: ProviderContext, what: string, error: unknown, status: number): never {
-  if (ctx.signal?.aborted) throw error;
+function callFailed(
+  ctx: ProviderContext,
+  call: ProviderCall,
+  what: string,
+  error: unknown,
+  status: number,
+): never {
+  if (ctx.signal?.aborted) {
+    call.end("cancelled");
+    throw error;
+  }
+  call.end((error as Error | null)?.name === "TimeoutError" ? "timeout" : "unreachable");
   console.error(`Provider ${what}:`, error);
   throw new ProviderError("unavailable", status);
 }
+
+type ProviderCall = ReturnType<typeof metrics.providerCall>;
 
 /**
  * Sends a request and maps every failure to a ProviderError; resolves only with a 2xx Response.
@@ -127,6 +144,19 @@ export async function providerFetch(
   ctx: ProviderContext,
   options: ProviderRequestOptions,
   accepting: Accepting = "anything",
+): Promise<Response> {
+  const call = metrics.providerCall(options.operation);
+  const response = await send(ctx, options, accepting, call);
+  call.end("ok");
+  return response;
+}
+
+/** `providerFetch`, its timing ended by the caller once the answer is read, or here on failure. */
+async function send(
+  ctx: ProviderContext,
+  options: ProviderRequestOptions,
+  accepting: Accepting,
+  call: ProviderCall,
 ): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set(
@@ -139,6 +169,7 @@ export async function providerFetch(
   );
   if (ctx.token) headers.set("Authorization", `Bearer ${ctx.token}`);
   if (ctx.requestId) headers.set("X-Request-Id", ctx.requestId);
+  if (ctx.traceparent) headers.set("traceparent", ctx.traceparent);
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers.set("Content-Type", mediaType(options.bodyModel));
@@ -156,13 +187,14 @@ export async function providerFetch(
       signal: callSignal(ctx),
     });
   } catch (error) {
-    return callFailed(ctx, `${options.method ?? "GET"} ${options.path} failed`, error, 0);
+    return callFailed(ctx, call, `${options.method ?? "GET"} ${options.path} failed`, error, 0);
   }
 
   if (response.ok) return response;
 
   const text = await response.text().catch(() => "");
   const { message, code, fieldErrors } = readError(text);
+  call.end(outcomeOfStatus(response.status));
   switch (response.status) {
     case 400:
       throw new ProviderError("bad-request", 400, message, code, fieldErrors);
@@ -174,11 +206,22 @@ export async function providerFetch(
     case 404:
       throw new ProviderError("not-found", 404, message);
     default:
+      // Never the body: an error page may echo the request (a passenger's name, a passport).
       console.error(
-        `Provider ${options.method ?? "GET"} ${options.path} answered ${response.status}: ${text.slice(0, 500)}`,
+        `Provider ${options.method ?? "GET"} ${options.path} answered ${response.status} (${bodyDescription(response, text)})`,
       );
       throw new ProviderError("unavailable", response.status);
   }
+}
+
+/** What a log may say of an answer's body: its type and size, not a word of it. */
+function bodyDescription(response: Response, text: string) {
+  return `${response.headers.get("Content-Type") ?? "no type"}, ${Buffer.byteLength(text)} bytes, not logged`;
+}
+
+function outcomeOfStatus(status: number): ProviderOutcome {
+  if (status === 401) return "401";
+  return status >= 400 && status < 500 ? "4xx" : "5xx";
 }
 
 /** Sends a request and parses the JSON answer with `schema`; a provider change fails here, loudly. */
@@ -187,28 +230,35 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   options: ProviderRequestOptions,
   schema: Schema,
 ): Promise<z.infer<Schema>> {
-  const response = await providerFetch(ctx, options, "json");
+  const call = metrics.providerCall(options.operation);
+  const response = await send(ctx, options, "json", call);
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
-    return callFailed(ctx, `${options.path} broke off its answer`, error, response.status);
+    return callFailed(ctx, call, `${options.path} broke off its answer`, error, response.status);
   }
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
-    console.error(`Provider ${options.path} sent a body that is not JSON: ${text.slice(0, 200)}`);
+    call.end("malformed");
+    console.error(
+      `Provider ${options.path} sent a body that is not JSON (${bodyDescription(response, text)})`,
+    );
     throw new ProviderError("unavailable", response.status);
   }
   const result = schema.safeParse(parsed);
   if (!result.success) {
+    call.end("malformed");
+    // Where and how it differs, never the values found there (they may be a guest's).
     console.error(
       `Provider ${options.path} sent an unexpected ${options.responseModel ?? "body"}:`,
-      result.error.issues,
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(the body)"}: ${issue.code}`),
     );
     throw new ProviderError("unavailable", response.status);
   }
+  call.end("ok");
   return result.data;
 }
 

@@ -86,6 +86,7 @@ export function validatePrices(ctx: ProviderContext, request: PriceValidationReq
   return providerRequest(
     ctx,
     {
+      operation: "reserveRequests.validatePrices",
       method: "POST",
       path: RESERVE_REQUESTS,
       bodyModel: "AccommodationReserveRequest",
@@ -144,6 +145,7 @@ export function submitReserveRequest(
   return providerRequest(
     ctx,
     {
+      operation: "reserveRequests.submitReserveRequest",
       method: "POST",
       path: RESERVE_REQUESTS,
       bodyModel: "ReserveRequestPayload",
@@ -189,7 +191,12 @@ export type RequestRow = z.infer<typeof requestRowSchema>;
 export function getRequestGrid(ctx: ProviderContext, query: RequestGridQuery) {
   return providerRequest(
     ctx,
-    { path: RESERVE_REQUESTS, query, responseModel: "ReserveRequestGrid" },
+    {
+      operation: "reserveRequests.getRequestGrid",
+      path: RESERVE_REQUESTS,
+      query,
+      responseModel: "ReserveRequestGrid",
+    },
     z.object({ Items: z.array(requestRowSchema), TotalCount: z.number().int().min(0) }),
   );
 }
@@ -198,7 +205,11 @@ export function getRequestGrid(ctx: ProviderContext, query: RequestGridQuery) {
 export function getRequestStates(ctx: ProviderContext) {
   return providerRequest(
     ctx,
-    { path: RESERVE_REQUESTS, responseModel: "ReserveRequestStates" },
+    {
+      operation: "reserveRequests.getRequestStates",
+      path: RESERVE_REQUESTS,
+      responseModel: "ReserveRequestStates",
+    },
     z.array(z.object({ State: z.string(), StateLocalizationKey: z.string().nullish() })),
   );
 }
@@ -274,7 +285,11 @@ export type RequestSummary = z.infer<typeof requestSummarySchema>;
 export function getRequestSummary(ctx: ProviderContext, requestId: number) {
   return providerRequest(
     ctx,
-    { path: `${RESERVE_REQUESTS}/${requestId}`, responseModel: "ReserveRequestSummary" },
+    {
+      operation: "reserveRequests.getRequestSummary",
+      path: `${RESERVE_REQUESTS}/${requestId}`,
+      responseModel: "ReserveRequestSummary",
+    },
     requestSummarySchema,
   );
 }
@@ -295,6 +310,7 @@ export function getRequestPermissions(ctx: ProviderContext, requestId: number) {
   return providerRequest(
     ctx,
     {
+      operation: "reserveRequests.getRequestPermissions",
       path: RESERVE_REQUESTS,
       query: { reserveRequestId: requestId },
       responseModel: "ReserveRequestPermissions",
@@ -318,6 +334,7 @@ export function getNotes(ctx: ProviderContext, requestId: number) {
   return providerRequest(
     ctx,
     {
+      operation: "reserveRequests.getNotes",
       path: RESERVE_REQUESTS,
       query: { accommodationReserveRequestId: requestId },
       responseModel: "ReserveNoteList",
@@ -330,7 +347,11 @@ export function getNotes(ctx: ProviderContext, requestId: number) {
 export async function markNotesRead(ctx: ProviderContext, requestId: number) {
   await providerRequest(
     ctx,
-    { method: "PUT", path: `${RESERVE_REQUESTS}/${requestId}` },
+    {
+      operation: "reserveRequests.markNotesRead",
+      method: "PUT",
+      path: `${RESERVE_REQUESTS}/${requestId}`,
+    },
     z.unknown(),
   );
 }
@@ -340,6 +361,7 @@ export async function sendNote(ctx: ProviderContext, requestId: number, content:
   await providerRequest(
     ctx,
     {
+      operation: "reserveRequests.sendNote",
       method: "PUT",
       path: RESERVE_REQUESTS,
       bodyModel: "CreateReserveNoteData",
@@ -356,7 +378,13 @@ export async function changeRequestDates(
 ) {
   await providerRequest(
     ctx,
-    { method: "PUT", path: RESERVE_REQUESTS, bodyModel: "ReserveRequestDates", json: change },
+    {
+      operation: "reserveRequests.changeRequestDates",
+      method: "PUT",
+      path: RESERVE_REQUESTS,
+      bodyModel: "ReserveRequestDates",
+      json: change,
+    },
     z.unknown(),
   );
 }
@@ -368,7 +396,13 @@ export async function changeRequestRooms(
 ) {
   await providerRequest(
     ctx,
-    { method: "PUT", path: RESERVE_REQUESTS, bodyModel: "ReserveRequestRooms", json: change },
+    {
+      operation: "reserveRequests.changeRequestRooms",
+      method: "PUT",
+      path: RESERVE_REQUESTS,
+      bodyModel: "ReserveRequestRooms",
+      json: change,
+    },
     z.unknown(),
   );
 }
@@ -384,6 +418,7 @@ export async function changeRequestTransportation(
   await providerRequest(
     ctx,
     {
+      operation: "reserveRequests.changeRequestTransportation",
       method: "PUT",
       path: RESERVE_REQUESTS,
       bodyModel: "ReserveRequestTransportation",
@@ -397,7 +432,11 @@ export async function changeRequestTransportation(
 export async function deleteRequest(ctx: ProviderContext, requestId: number) {
   await providerRequest(
     ctx,
-    { method: "DELETE", path: `${RESERVE_REQUESTS}/${requestId}` },
+    {
+      operation: "reserveRequests.deleteRequest",
+      method: "DELETE",
+      path: `${RESERVE_REQUESTS}/${requestId}`,
+    },
     z.unknown(),
   );
 }

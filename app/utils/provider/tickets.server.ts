@@ -22,7 +22,12 @@ export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 export function getTickets(ctx: ProviderContext, orderId: number) {
   return providerRequest(
     ctx,
-    { path: TICKETS, query: { orderId }, responseModel: "OrderTicketList" },
+    {
+      operation: "tickets.getTickets",
+      path: TICKETS,
+      query: { orderId },
+      responseModel: "OrderTicketList",
+    },
     z.array(ticketSummarySchema),
   );
 }
@@ -44,7 +49,11 @@ const ticketSchema = ticketSummarySchema.extend({
 export function getTicket(ctx: ProviderContext, ticketId: number) {
   return providerRequest(
     ctx,
-    { path: `${TICKETS}/${ticketId}`, responseModel: "OrderTicket" },
+    {
+      operation: "tickets.getTicket",
+      path: `${TICKETS}/${ticketId}`,
+      responseModel: "OrderTicket",
+    },
     ticketSchema,
   );
 }
@@ -56,7 +65,13 @@ export function openTicket(
 ) {
   return providerRequest(
     ctx,
-    { method: "POST", path: TICKETS, bodyModel: "CreateOrderTicket", json: ticket },
+    {
+      operation: "tickets.openTicket",
+      method: "POST",
+      path: TICKETS,
+      bodyModel: "CreateOrderTicket",
+      json: ticket,
+    },
     z.object({ Id: z.number() }),
   );
 }
@@ -68,7 +83,13 @@ export async function replyToTicket(
 ) {
   await providerRequest(
     ctx,
-    { method: "POST", path: TICKETS, bodyModel: "OrderTicketReply", json: reply },
+    {
+      operation: "tickets.replyToTicket",
+      method: "POST",
+      path: TICKETS,
+      bodyModel: "OrderTicketReply",
+      json: reply,
+    },
     z.unknown(),
   );
 }

@@ -20,6 +20,7 @@ export async function requestToken(
   const result = await providerRequest(
     ctx,
     {
+      operation: "token.requestToken",
       method: "POST",
       path: "/token",
       form,

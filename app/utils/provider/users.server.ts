@@ -9,6 +9,7 @@ export async function changePassword(
   await providerRequest(
     ctx,
     {
+      operation: "users.changePassword",
       method: "PUT",
       path: "/api/Users",
       bodyModel: "CurrentUserChangePasswordDto",

@@ -1,0 +1,282 @@
+import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
+import { formatDateInput } from "~/utils/date-input";
+import { browserCookies, median, signIn, slowDown, SLOW_LINE, startServers } from "./lib";
+
+/**
+ * A whole booking on a slow line and a slow PC, as a clerk makes it: from the dashboard into the
+ * wizard, a hotel and dates, a Double room and its two guests, the review, the submit, the
+ * requests list. Chromium at slow 3G (400 kbps, 400 ms round trip) with the CPU slowed 6×, JS off
+ * and on, each on a cold cache (a new browser profile) and then warm (a second booking in the same
+ * profile). Per step, from the clerk's click until the next screen can be used: the time, the
+ * requests the step made and the longest chain of them in a row (a request that starts only after
+ * another of the step's requests has ended is one more round trip the clerk waits for). The
+ * typing is not timed. RUNS (3) bookings of each kind; medians. Prints; no goal is enforced here.
+ */
+
+const RUNS = Number(process.env.RUNS ?? 3);
+
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+type Request = { url: string; method: string; start: number; end: number };
+type StepFigures = { ms: number; requests: Request[]; inARow: number; chain: string[] };
+
+/** Every request of the page, on CDP's clock, kept until the step that made it is read. */
+class RequestLog {
+  private open = new Map<string, Request>();
+  done: Request[] = [];
+  constructor(cdp: CDPSession) {
+    cdp.on(
+      "Network.requestWillBeSent",
+      (event: {
+        requestId: string;
+        timestamp: number;
+        request: { url: string; method: string };
+      }) => {
+        // A redirect reuses the id: the hop before it ended when the next began.
+        const earlier = this.open.get(event.requestId);
+        if (earlier) this.done.push({ ...earlier, end: event.timestamp });
+        this.open.set(event.requestId, {
+          url: event.request.url,
+          method: event.request.method,
+          start: event.timestamp,
+          end: Number.NaN,
+        });
+      },
+    );
+    // A copy from the browser's cache costs no round trip: not counted.
+    const fromCache = new Set<string>();
+    cdp.on("Network.requestServedFromCache", (event: { requestId: string }) =>
+      fromCache.add(event.requestId),
+    );
+    cdp.on(
+      "Network.responseReceived",
+      (event: { requestId: string; response: { fromDiskCache?: boolean } }) => {
+        if (event.response.fromDiskCache) fromCache.add(event.requestId);
+      },
+    );
+    const finish = (event: { requestId: string; timestamp: number }) => {
+      const request = this.open.get(event.requestId);
+      if (!request) return;
+      this.open.delete(event.requestId);
+      if (fromCache.delete(event.requestId)) return;
+      this.done.push({ ...request, end: event.timestamp });
+    };
+    cdp.on("Network.loadingFinished", finish);
+    cdp.on("Network.loadingFailed", finish);
+  }
+  take() {
+    const taken = this.done;
+    this.done = [];
+    return taken;
+  }
+}
+
+/**
+ * The longest chain of requests in a row: a request's depth is one more than the deepest request
+ * that had ended before it started. Requests under way at the same time share a round trip.
+ */
+function longestChain(requests: Request[]) {
+  const sorted = [...requests].sort((a, b) => a.start - b.start);
+  const depth = new Map<Request, { depth: number; before: Request | null }>();
+  for (const request of sorted) {
+    let best: { depth: number; before: Request | null } = { depth: 1, before: null };
+    for (const earlier of sorted) {
+      if (earlier === request || !(earlier.end <= request.start)) continue;
+      const earlierDepth = depth.get(earlier)?.depth ?? 1;
+      if (earlierDepth + 1 > best.depth) best = { depth: earlierDepth + 1, before: earlier };
+    }
+    depth.set(request, best);
+  }
+  let deepest: Request | null = null;
+  for (const request of sorted)
+    if (!deepest || depth.get(request)!.depth > depth.get(deepest)!.depth) deepest = request;
+  const chain: string[] = [];
+  for (let at = deepest; at; at = depth.get(at)!.before) chain.unshift(shortName(at));
+  return { inARow: deepest ? depth.get(deepest)!.depth : 0, chain };
+}
+
+function shortName(request: Request) {
+  const url = new URL(request.url);
+  const name = url.pathname.startsWith("/assets/")
+    ? url.pathname.slice("/assets/".length).replace(/-[\w-]{8}\.(js|css)$/, ".$1")
+    : url.pathname.replace("/reservations/", "…/") + (url.search ? "?…" : "");
+  return request.method === "GET" ? name : `${request.method} ${name}`;
+}
+
+const servers = await startServers();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+
+async function slowProfile(javaScriptEnabled: boolean, cookie: string) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: servers.portalUrl });
+  await context.addCookies(browserCookies(servers.portalUrl, cookie));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await slowDown(cdp);
+  return { context, page, log: new RequestLog(cdp) };
+}
+
+/** With JS, a screen is usable once hydrated and its navigation has settled. */
+async function settled(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 120_000 });
+}
+
+/** One step: `act` is the clerk's click; `ready` is visible when the next screen can be used. */
+async function step(
+  page: Page,
+  log: RequestLog,
+  javaScriptEnabled: boolean,
+  act: () => Promise<void>,
+  ready: () => ReturnType<Page["getByRole"]>,
+): Promise<StepFigures> {
+  log.take();
+  const started = performance.now();
+  await act();
+  await ready().waitFor({ state: "visible", timeout: 120_000 });
+  await settled(page, javaScriptEnabled);
+  const ms = performance.now() - started;
+  // Without JS the screen is usable before its document's last bytes are in: the step's requests
+  // are read once they are (not timed).
+  await page.waitForLoadState("load");
+  const requests = log.take();
+  return { ms, requests, ...longestChain(requests) };
+}
+
+async function booking(page: Page, log: RequestLog, javaScriptEnabled: boolean) {
+  const figures: Record<string, StepFigures> = {};
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: "New Request" }).waitFor();
+  await settled(page, javaScriptEnabled);
+  // The clerk reads the dashboard first: what it loads meanwhile (the wizard's first step, with
+  // JS) is in before the click, as the typing gives each later step's the time.
+  await page.waitForLoadState("networkidle");
+
+  figures["enter the wizard"] = await step(
+    page,
+    log,
+    javaScriptEnabled,
+    () => page.getByRole("link", { name: "New Request" }).click(),
+    () => page.getByRole("button", { name: "Continue" }),
+  );
+
+  await page.getByLabel("Palm Oasis Suites").check();
+  await page.getByLabel("Check-in date").fill(formatDateInput(inDays(10), "en"));
+  await page.getByLabel("Check-out date").fill(formatDateInput(inDays(13), "en"));
+  figures["hotel → rooms"] = await step(
+    page,
+    log,
+    javaScriptEnabled,
+    () => page.getByRole("button", { name: "Continue" }).click(),
+    () => page.getByRole("button", { name: /^Add a .* room$/ }).first(),
+  );
+
+  figures["add a room"] = await step(
+    page,
+    log,
+    javaScriptEnabled,
+    () =>
+      page
+        .getByRole("button", { name: /^Add a .* room$/ })
+        .first()
+        .click(),
+    () => page.getByRole("group", { name: "Main guest 1" }).getByLabel("First name"),
+  );
+  const guests = page.getByTestId("room-1").getByRole("group", { name: /^Main guest/ });
+  for (let index = 0; index < (await guests.count()); index += 1) {
+    const guest = guests.nth(index);
+    await guest.getByLabel("First name").fill(`Guest${index}`);
+    await guest.getByLabel("Last name").fill("Tehrani");
+    await guest.getByLabel("Date of birth").fill(formatDateInput("1990-04-12", "en"));
+    await guest.getByLabel("Passport number").fill(`P${1000000 + index}`);
+    await guest.getByLabel("Nationality").selectOption("IR");
+  }
+  figures["rooms → review"] = await step(
+    page,
+    log,
+    javaScriptEnabled,
+    () => page.getByRole("button", { name: "Continue" }).last().click(),
+    () => page.getByRole("button", { name: "Submit request" }),
+  );
+
+  if (javaScriptEnabled) {
+    figures["submit → message"] = await step(
+      page,
+      log,
+      javaScriptEnabled,
+      () => page.getByRole("button", { name: "Submit request" }).click(),
+      () => page.getByRole("status").filter({ hasText: "Request was submitted" }),
+    );
+    figures["message → list"] = await step(
+      page,
+      log,
+      javaScriptEnabled,
+      async () => {},
+      () => page.getByRole("heading", { name: "Requests", exact: true }),
+    );
+  } else {
+    figures["submit → list"] = await step(
+      page,
+      log,
+      javaScriptEnabled,
+      () => page.getByRole("button", { name: "Submit request" }).click(),
+      () => page.getByRole("heading", { name: "Requests", exact: true }),
+    );
+  }
+  return figures;
+}
+
+type Kind = { name: string; javaScriptEnabled: boolean; warm: boolean };
+const KINDS: Kind[] = [
+  { name: "JS off, cold", javaScriptEnabled: false, warm: false },
+  { name: "JS off, warm", javaScriptEnabled: false, warm: true },
+  { name: "JS on, cold", javaScriptEnabled: true, warm: false },
+  { name: "JS on, warm", javaScriptEnabled: true, warm: true },
+];
+
+try {
+  const cookie = await signIn(servers.portalUrl);
+  const results = new Map<string, Array<Record<string, StepFigures>>>(
+    KINDS.map((kind) => [kind.name, []]),
+  );
+  for (let run = 0; run < RUNS; run += 1) {
+    // JS off and on take turns, so a busy moment of the machine falls on both.
+    for (const javaScriptEnabled of [false, true]) {
+      const profile: { context: BrowserContext; page: Page; log: RequestLog } = await slowProfile(
+        javaScriptEnabled,
+        cookie,
+      );
+      try {
+        for (const kind of KINDS.filter((each) => each.javaScriptEnabled === javaScriptEnabled))
+          results.get(kind.name)!.push(await booking(profile.page, profile.log, javaScriptEnabled));
+      } finally {
+        await profile.context.close();
+      }
+    }
+  }
+
+  console.log(
+    `A booking at ${SLOW_LINE.rttMs} ms round trip, ${SLOW_LINE.kbps} kbps, CPU ${SLOW_LINE.cpuSlowdown}× slower; median of ${RUNS}; typing not timed.`,
+  );
+  for (const kind of KINDS) {
+    const runs = results.get(kind.name)!;
+    const steps = Object.keys(runs[0]);
+    let total = 0;
+    console.log(`\n${kind.name}`);
+    for (const name of steps) {
+      const ms = median(runs.map((figures) => figures[name].ms));
+      total += ms;
+      const typical = runs.find((figures) => figures[name].ms === ms)![name];
+      console.log(
+        `  ${name.padEnd(18)} ${String(Math.round(ms)).padStart(6)} ms  ${String(typical.requests.length).padStart(2)} requests, ${typical.inARow} in a row: ${typical.chain.join(" → ")}`,
+      );
+    }
+    console.log(`  ${"in all".padEnd(18)} ${String(Math.round(total)).padStart(6)} ms`);
+  }
+} finally {
+  await browser.close();
+  servers.stop();
+}
