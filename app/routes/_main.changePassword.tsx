@@ -55,9 +55,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }
-  // Whoever holds a session must not guess its user's password: wrong ones count as failed sign-ins.
+  // Whoever holds a session must not guess its user's password: wrong ones count as failed sign-ins
+  // from an unknown device (a session, or a browser it was taken from, proves no password).
   const userName = await requireUserName(request);
-  const attempt = await startSignInAttempt(context.clientAddress, userName);
+  const attempt = await startSignInAttempt({
+    clientAddress: context.clientAddress,
+    userName,
+    knownDevice: null,
+  });
   if (attempt.lockedForMinutes !== null) {
     const message = waitMessage(
       context.translator("auth"),

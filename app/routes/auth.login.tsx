@@ -11,6 +11,7 @@ import { Card } from "~/components/ui/card";
 import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous, startSession } from "~/utils/auth.server";
+import { knownDeviceOf, rememberDevice } from "~/utils/device-cookie.server";
 import { readForm } from "~/utils/form-data.server";
 import { pageTitleMeta } from "~/utils/meta";
 import { waitMessage } from "~/utils/rate-limit.server";
@@ -46,7 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
-  const attempt = await startSignInAttempt(context.clientAddress, username);
+  const attempt = await startSignInAttempt({
+    clientAddress: context.clientAddress,
+    userName: username,
+    knownDevice: await knownDeviceOf(request, username),
+  });
   const lockedFor = attempt.lockedForMinutes;
   if (lockedFor !== null) {
     metrics.signIn("throttled");
@@ -68,11 +73,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     await attempt.succeed();
     metrics.signIn("succeeded");
-    return await startSession(request, {
+    const signedIn = await startSession(request, {
       token,
       userName: username,
       redirectTo: redirectTo ?? null,
     });
+    // This browser is a known device of the user from now on (sign-in-throttle.server.ts).
+    signedIn.headers.append("Set-Cookie", await rememberDevice(request, username));
+    return signedIn;
   } catch (error) {
     // The token endpoint speaks OAuth: its known error codes get the user's language (decision 004).
     const translated =

@@ -79,10 +79,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: secrets }), { status: 400 });
   }
-  // Anonymous and costly: a few a client, a hundred an hour in all, then a translated 429.
-  const minutes =
-    (await countAgainstLimit("registrationPerClient", throttledClientOf(context.clientAddress))) ??
-    (await countAgainstLimit("registrationOverall", "all"));
+  // Anonymous and costly: a few a client a day, then a translated 429. No count in all: a crowd
+  // of addresses could spend it, and a real agency would meet someone else's quota.
+  const minutes = await countAgainstLimit(
+    "registrationPerClient",
+    throttledClientOf(context.clientAddress),
+  );
   if (minutes !== null) {
     const message = waitMessage(
       context.translator(),

@@ -38,16 +38,21 @@ const envSchema = z
       .optional(),
     APP_SHORT_NAME: z.string().default("Agency Portal"),
     APP_BRAND: z.string().default("Hotel Booking"),
-    // Sign-in throttling: this many failures in this many minutes lock a client out, slow a
-    // username down by SIGNIN_SLOWDOWN_MS an attempt, and past SIGNIN_GLOBAL_MAX_FAILURES from all
-    // clients together only clients without failures may try.
     // A session unused this long is over (the wizard's draft is kept: it belongs to the user).
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
     // A session ends this long after its sign-in, however often it is used.
     SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
-    SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    // Sign-in throttling (app/utils/sign-in-throttle.server.ts, decision 031), failures counted
+    // for SIGNIN_WINDOW_MINUTES each: a device that signed in as a user before has this many of
+    // its own for that user; other devices share SIGNIN_USER_MAX_FAILURES per user name (each
+    // attempt waiting SIGNIN_SLOWDOWN_MS more for each failure before it) and
+    // SIGNIN_CLIENT_MAX_FAILURES per client; past SIGNIN_GLOBAL_MAX_FAILURES from all clients
+    // together, only clients without a failure of their own may try from an unknown device.
     SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
-    SIGNIN_SLOWDOWN_MS: z.coerce.number().int().min(0).default(3000),
+    SIGNIN_DEVICE_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    SIGNIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    SIGNIN_CLIENT_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+    SIGNIN_SLOWDOWN_MS: z.coerce.number().int().min(0).default(1000),
     SIGNIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().min(1).default(300),
     // The header a trusted proxy puts the client's address in (its last entry counts), e.g.
     // X-Forwarded-For. Unset: the address the connection comes from.

@@ -10,10 +10,8 @@ import { metrics } from "~/utils/metrics.server";
  * for a person: counted in the record store (so across instances and restarts) in windows of time.
  */
 export const LIMITS = {
-  /** An agency asks for access once; an office may try a few times. */
-  registrationPerClient: { max: 5, windowMinutes: 60 },
-  /** All registrations together: a crowd of addresses cannot make agencies by the thousand. */
-  registrationOverall: { max: 100, windowMinutes: 60 },
+  /** An agency asks for access once; an office may try a few times in a day. */
+  registrationPerClient: { max: 5, windowMinutes: 24 * 60 },
   notesPerUser: { max: 30, windowMinutes: 10 },
   receiptsPerUser: { max: 20, windowMinutes: 10 },
   ticketsPerUser: { max: 20, windowMinutes: 10 },

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import {
   test as base,
   expect,
+  type Browser,
   type Download,
   type Locator,
   type Page,
@@ -439,6 +440,31 @@ const firefoxDownloadsOf = (workerIndex: number) =>
 /** The production build's cookie names take the `__Host-` prefix (app/utils/cookies.server.ts). */
 export const SESSION_COOKIE = "__Host-session";
 
+/**
+ * Another browser, at another address (X-Forwarded-For, which the test portals trust): cookies of
+ * its own, signing in over HTTP as a browser without JS would. `signIn` answers the sign-in's
+ * status; after a 302 the browser's session is dropped (as at a sign-out), its other cookies kept.
+ */
+export async function browserAt(browser: Browser, portalUrl: string, address: string) {
+  const context = await browser.newContext({
+    baseURL: portalUrl,
+    extraHTTPHeaders: { "X-Forwarded-For": address },
+  });
+  return {
+    async signIn(user: { userName: string; password: string }) {
+      const form = await context.request.get("/auth/login");
+      const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+      const answer = await context.request.post("/auth/login", {
+        form: { csrf, username: user.userName, password: user.password },
+        maxRedirects: 0,
+      });
+      if (answer.status() === 302) await context.clearCookies({ name: SESSION_COOKIE });
+      return answer.status();
+    },
+    close: () => context.close(),
+  };
+}
+
 /** What the portal says, in English, when the provider failed a page or a form. */
 export const UNAVAILABLE = "The booking service is not answering right now.";
 
@@ -459,6 +485,8 @@ type WorkerFixtures = WorkerOptions & {
   impatientPortalUrl: string;
   /** The worker's portal whose provider is where nothing listens: every call is refused. */
   portalWithoutProviderUrl: string;
+  /** The worker's portal whose sign-ins have a global budget of 20 failures, not 300. */
+  portalWithSmallSignInBudgetUrl: string;
 };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -481,6 +509,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   impatientPortalUrl: instanceOfTheWorker(async () => ({ PROVIDER_TIMEOUT_MS: "1000" })),
   portalWithoutProviderUrl: instanceOfTheWorker(async () => ({
     PROVIDER_API_URL: `http://127.0.0.1:${await freePort()}`,
+  })),
+  portalWithSmallSignInBudgetUrl: instanceOfTheWorker(async () => ({
+    SIGNIN_GLOBAL_MAX_FAILURES: "20",
   })),
   scriptsRefused: [false, { scope: "worker", option: true }],
   portalUrlForBrowser: [

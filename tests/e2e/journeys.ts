@@ -66,8 +66,7 @@ export const receiptFields = (overrides: Record<string, string> = {}) => ({
 });
 
 /** Fills every receipt field but the file; the form is the dialog's (JS) or the page's. */
-export async function fillReceipt(portal: Portal, receiptNumber: string) {
-  const { page } = portal;
+export async function fillReceipt({ page }: { page: Page }, receiptNumber: string) {
   await page.getByLabel("Receipt number").fill(receiptNumber);
   await page.getByLabel("Receipt payment type").selectOption({ label: "Bank transfer (SATNA)" });
   await page.getByLabel("Payment date").fill(formatDateInput("2026-11-20", "en"));

@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import type { Cluster } from "../../deploy/cluster";
-import { DEMO_USER } from "#tests/mocks/seed";
+import { DEMO_USER, OTHER_AGENCY_USER } from "#tests/mocks/seed";
 import { test as base, clusterOfTheWorker, expect } from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
 import { formatDateInput } from "~/utils/date-input";
@@ -17,7 +17,12 @@ import { formatDateInput } from "~/utils/date-input";
 
 const test = base.extend<object, { cluster: Cluster }>({
   cluster: clusterOfTheWorker("cluster"),
-  baseURL: async ({ cluster }, use) => use(cluster.url),
+  baseURL: async ({ cluster }, use) => {
+    // The cluster's Redis outlives a test (sessions, drafts, sign-in failures, limits): each test
+    // starts without the last one's, as the worker's own portal does (its records are emptied).
+    await cluster.redis.client().flushdb();
+    await use(cluster.url);
+  },
 });
 
 test.describe.configure({ timeout: 60_000 });
@@ -146,12 +151,16 @@ test.describe("through the proxy", () => {
   });
 });
 
-/** A sign-in form sent from `localAddress` (another client, as the proxy sees it), with its cookies. */
+/**
+ * A sign-in form sent from `localAddress` (another client, as the proxy sees it), with the cookies
+ * its form page gave and `cookies` (a device cookie of an earlier sign-in).
+ */
 function signInFrom(
   proxyUrl: string,
   localAddress: string,
   fields: { username: string; password: string },
   headers: Record<string, string> = {},
+  cookies: string[] = [],
 ) {
   const send = (
     method: "GET" | "POST",
@@ -194,7 +203,7 @@ function signInFrom(
     const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)?.[1] ?? "";
     return send(
       "POST",
-      form.cookies.join("; "),
+      [...form.cookies, ...cookies].join("; "),
       new URLSearchParams({ csrf, ...fields }).toString(),
     );
   })();
@@ -206,8 +215,9 @@ test.describe("through the proxy, requests", () => {
   test("sign-in failures count per client address as the proxy saw it, not the proxy's own, nor a made-up one", async ({
     cluster,
   }) => {
-    // Ten failures from 127.0.0.2, each claiming another address in X-Forwarded-For.
-    for (let attempt = 0; attempt < 10; attempt++) {
+    // Thirty failures (SIGNIN_CLIENT_MAX_FAILURES) from 127.0.0.2, each at a name of its own and
+    // claiming another address in X-Forwarded-For.
+    for (let attempt = 0; attempt < 30; attempt++) {
       const failed = await signInFrom(
         cluster.url,
         "127.0.0.2",
@@ -234,6 +244,52 @@ test.describe("through the proxy, requests", () => {
       password: DEMO_USER.password,
     });
     expect(other.status).toBe(302);
+  });
+
+  test("sixty addresses guessing at one account at once: five reach the provider, the rest are refused, and the user's own browser signs in", async ({
+    cluster,
+    sandbox,
+  }) => {
+    const user = OTHER_AGENCY_USER;
+    // The agency's clerk signed in from her office once: her browser holds a device cookie.
+    const first = await signInFrom(cluster.url, "127.0.0.9", {
+      username: user.userName,
+      password: user.password,
+    });
+    expect(first.status).toBe(302);
+    const deviceCookie = first.cookies.filter((cookie) => cookie.startsWith("__Host-device="));
+    expect(deviceCookie).toHaveLength(1);
+    const callsBefore = (await sandbox.calls()).length;
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        signInFrom(cluster.url, `127.0.0.${10 + index}`, {
+          username: user.userName,
+          password: `Guess${index}x`,
+        }),
+      ),
+    );
+    const statuses = guesses.map((guess) => guess.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(55);
+    const tokenCalls = (await sandbox.calls())
+      .slice(callsBefore)
+      .filter((call) => call.path === "/token");
+    expect(tokenCalls).toHaveLength(5);
+    // The right password from yet another address and an unknown browser: refused too.
+    const stranger = await signInFrom(cluster.url, "127.0.0.80", {
+      username: user.userName,
+      password: user.password,
+    });
+    expect(stranger.status).toBe(429);
+    // The clerk's browser, known to the portal, signs in while the account is under attack.
+    const clerk = await signInFrom(
+      cluster.url,
+      "127.0.0.9",
+      { username: user.userName, password: user.password },
+      {},
+      deviceCookie,
+    );
+    expect(clerk.status).toBe(302);
   });
 
   test("assets are cached for a year and pages come gzipped", async ({ cluster, page }) => {
@@ -363,6 +419,39 @@ test.describe("through the proxy, requests", () => {
     }
   });
 
+  test("a flood of requests from one address is answered 429 by the proxy, with the portal's headers; another address is served", async ({
+    cluster,
+  }) => {
+    const { port } = new URL(cluster.url);
+    const agent = new Agent({ keepAlive: true, maxSockets: 50 });
+    const get = (localAddress: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        httpRequest(
+          { host: "127.0.0.1", port, path: "/healthcheck", localAddress, agent },
+          (answer) => {
+            answer.resume();
+            answer.on("end", () =>
+              resolve({ status: answer.statusCode ?? 0, headers: answer.headers }),
+            );
+          },
+        )
+          .on("error", reject)
+          .end();
+      });
+    try {
+      // Fifteen hundred at once, fifty at a time: far past a thousand in ten seconds.
+      const flood = await Promise.all(Array.from({ length: 1500 }, () => get("127.0.0.4")));
+      const refused = flood.filter((answer) => answer.status === 429);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(flood.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1001);
+      expect(refused[0].headers["x-content-type-options"]).toBe("nosniff");
+      expect(refused[0].headers["retry-after"]).toBe("10");
+      expect((await get("127.0.0.5")).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   test("HAProxy does not run as root: started by root, it is its own user", async ({ cluster }) => {
     const uid = (pid: number) =>
       Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
@@ -390,7 +479,8 @@ test.describe("through the proxy, requests", () => {
         "/transactions",
         "/dashboard",
       ]) {
-        const response = await page.request.get(path, { maxRedirects: 0 });
+        // Not resent by the test's client (the fixture's reads are): HAProxy's retries are proven.
+        const response = await page.request.get(path, { maxRedirects: 0, maxRetries: 0 });
         expect(response.status(), path).toBe(200);
       }
     } finally {

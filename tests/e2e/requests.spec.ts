@@ -601,32 +601,54 @@ test.describe("book again", () => {
     await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
   });
 
-  test("an unfinished request is not replaced without asking", async ({
-    portal,
-    page,
-    sandbox,
-  }) => {
-    const { request, hotel } = await requestToBookAgain(sandbox);
-    await portal.signInDirectly();
-    const other = (await sandbox.state()).hotels.find(
-      (candidate) =>
-        !candidate.isInActive &&
-        candidate.accommodationPropertyId !== hotel.accommodationPropertyId,
-    )!;
-    // An unfinished request at another hotel.
-    await portal.sendForm("/reservations/new/hotel", {
-      propertyId: String(other.accommodationPropertyId),
-      checkIn: formatDateInput(CHECK_IN, "en"),
-      checkOut: formatDateInput(CHECK_OUT, "en"),
+  for (const { language, bookAgain, continueUnfinished, replace } of [
+    {
+      language: "en",
+      bookAgain: "Book again",
+      continueUnfinished: "Continue the unfinished request",
+      replace: "Replace it and book again",
+    },
+    {
+      language: "fa",
+      bookAgain: "رزرو دوباره",
+      continueUnfinished: "ادامهٔ درخواست ناتمام",
+      replace: "جایگزینی و رزرو دوباره",
+    },
+  ] as const) {
+    test(`an unfinished request is not replaced without asking; while asked it is intact (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const { request, hotel } = await requestToBookAgain(sandbox);
+      await portal.signInDirectly();
+      const other = (await sandbox.state()).hotels.find(
+        (candidate) =>
+          !candidate.isInActive &&
+          candidate.accommodationPropertyId !== hotel.accommodationPropertyId,
+      )!;
+      // An unfinished request at another hotel.
+      await portal.sendForm("/reservations/new/hotel", {
+        propertyId: String(other.accommodationPropertyId),
+        checkIn: formatDateInput(CHECK_IN, "en"),
+        checkOut: formatDateInput(CHECK_OUT, "en"),
+      });
+      // Dates typed in English above; the rest in the test's language.
+      if (language === "fa") await portal.chooseLanguageDirectly("fa");
+      await portal.visit(`/reservations/reservation-details/${request.id}`);
+      await page.getByRole("button", { name: bookAgain }).click();
+      await expect(page).toHaveURL(/\?confirm=book-again$/);
+      // Asked, not yet replaced: the unfinished request is still the other hotel's.
+      await page.getByRole("link", { name: continueUnfinished }).click();
+      await page.waitForURL(/\/reservations\/new\/rooms$/);
+      await portal.visit("/reservations/new/hotel");
+      await expect(page.getByLabel(other.hotelName)).toBeChecked();
+      await portal.visit(`/reservations/reservation-details/${request.id}?confirm=book-again`);
+      await page.getByRole("button", { name: replace }).click();
+      await page.waitForURL(/\/reservations\/new\/hotel$/);
+      await expect(page.getByLabel(hotel.hotelName)).toBeChecked();
     });
-    await portal.visit(`/reservations/reservation-details/${request.id}`);
-    await page.getByRole("button", { name: "Book again" }).click();
-    await expect(page).toHaveURL(/\?confirm=book-again$/);
-    await expect(page.getByRole("link", { name: "Continue the unfinished request" })).toBeVisible();
-    await page.getByRole("button", { name: "Replace it and book again" }).click();
-    await page.waitForURL(/\/reservations\/new\/hotel$/);
-    await expect(page.getByLabel(hotel.hotelName)).toBeChecked();
-  });
+  }
 });
 
 test.describe("modifications and delete", () => {

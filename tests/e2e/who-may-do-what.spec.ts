@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#tests/mocks/seed";
-import { expect, startPortalInstance, test } from "./fixtures";
+import { browserAt, expect, startPortalInstance, test } from "./fixtures";
 import { submitReceipt } from "./journeys";
 import { workerServers } from "./servers";
 
@@ -101,7 +101,8 @@ test.describe("sessions", () => {
         newPassword: "Better2026x",
         confirmPassword: "Better2026x",
       });
-    for (let guess = 0; guess < 10; guess++)
+    // As many as an unknown device has at a user name (SIGNIN_USER_MAX_FAILURES).
+    for (let guess = 0; guess < 5; guess++)
       expect((await change(`Guess${guess}Guess`)).status()).toBe(400);
     const refused = await change(DEMO_USER.password);
     expect(refused.status()).toBe(429);
@@ -120,7 +121,7 @@ test.describe("sessions", () => {
         .filter(({ name }) => name.toLowerCase() === "set-cookie")
         .map(({ value }) => value);
     const seen = [
-      // The form token, then the session, a new token, the language and a message.
+      // The form token, then the session, a new token, the device, the language and a message.
       ...setCookies(await page.request.get("/auth/login")),
       ...setCookies(
         await portal.sendForm("/auth/login", {
@@ -138,7 +139,7 @@ test.describe("sessions", () => {
     ];
     const names = seen.map((cookie) => cookie.split("=")[0]);
     expect(new Set(names)).toEqual(
-      new Set(["__Host-csrf", "__Host-session", "__Host-lng", "__Host-toast"]),
+      new Set(["__Host-csrf", "__Host-session", "__Host-device", "__Host-lng", "__Host-toast"]),
     );
     for (const cookie of seen) {
       const attributes = cookie.split(";").map((part) => part.trim().toLowerCase());
@@ -201,30 +202,92 @@ test.describe("sessions", () => {
 test.describe("throttles an outsider cannot turn against users", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "requests, not pages: one run is enough");
 
-  test("ten wrong passwords for a user from one client do not keep the user out from another", async ({
-    portal,
-    page,
+  test("guesses at a user from elsewhere lock unknown devices out of it after five, never the user's own browser", async ({
+    baseURL,
+    browser,
   }) => {
-    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "203.0.113.66" });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const failed = await portal.sendForm("/auth/login", {
-        username: OTHER_AGENCY_USER.userName,
-        password: `Wrong${attempt}Wrong`,
-      });
-      expect(failed.status()).toBe(400);
+    // The agency's clerk signed in at her office once: her browser is a known device.
+    const clerk = await browserAt(browser, baseURL!, "198.51.100.20");
+    const attacker = await browserAt(browser, baseURL!, "203.0.113.66");
+    const stranger = await browserAt(browser, baseURL!, "198.51.100.21");
+    try {
+      expect(await clerk.signIn(OTHER_AGENCY_USER)).toBe(302);
+      const guesses: number[] = [];
+      for (let guess = 0; guess < 5; guess++)
+        guesses.push(
+          await attacker.signIn({
+            userName: OTHER_AGENCY_USER.userName,
+            password: `Wrong${guess}x`,
+          }),
+        );
+      expect(guesses).toEqual([400, 400, 400, 400, 400]);
+      // No more guesses at it from any device it does not know, the right password included.
+      expect(await attacker.signIn(OTHER_AGENCY_USER)).toBe(429);
+      expect(await stranger.signIn(OTHER_AGENCY_USER)).toBe(429);
+      // Her typo on her own browser, then her password: in.
+      expect(
+        await clerk.signIn({ userName: OTHER_AGENCY_USER.userName, password: "Typo2026x" }),
+      ).toBe(400);
+      expect(await clerk.signIn(OTHER_AGENCY_USER)).toBe(302);
+    } finally {
+      await Promise.all([clerk.close(), attacker.close(), stranger.close()]);
     }
-    const attacker = await portal.sendForm("/auth/login", {
-      username: OTHER_AGENCY_USER.userName,
-      password: OTHER_AGENCY_USER.password,
-    });
-    expect(attacker.status()).toBe(429);
-    // The agency's own clerk, at her own office.
-    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.20" });
-    const clerk = await portal.sendForm("/auth/login", {
-      username: OTHER_AGENCY_USER.userName,
-      password: OTHER_AGENCY_USER.password,
-    });
-    expect(clerk.status()).toBe(302);
+  });
+
+  test("an office of ten clerks behind one address, ten typos between them: every clerk signs in, and a new one too", async ({
+    baseURL,
+    browser,
+  }) => {
+    // Two agencies' clerks share the building's address; each PC signed in before.
+    const users = [DEMO_USER, OTHER_AGENCY_USER];
+    const clerks = await Promise.all(
+      Array.from({ length: 10 }, () => browserAt(browser, baseURL!, "198.51.100.30")),
+    );
+    const newcomer = await browserAt(browser, baseURL!, "198.51.100.30");
+    try {
+      for (const [index, clerk] of clerks.entries())
+        expect(await clerk.signIn(users[index % 2])).toBe(302);
+      for (const [index, clerk] of clerks.entries())
+        expect(
+          await clerk.signIn({ userName: users[index % 2].userName, password: `Typo${index}x` }),
+        ).toBe(400);
+      for (const [index, clerk] of clerks.entries())
+        expect(await clerk.signIn(users[index % 2]), `clerk ${index}`).toBe(302);
+      expect(await newcomer.signIn(DEMO_USER)).toBe(302);
+    } finally {
+      await Promise.all([...clerks, newcomer].map((clerk) => clerk.close()));
+    }
+  });
+
+  test("with the portal's budget of failures spent, a known device still signs in, from an address that failed too", async ({
+    portalWithSmallSignInBudgetUrl,
+    browser,
+  }) => {
+    const clerk = await browserAt(browser, portalWithSmallSignInBudgetUrl, "198.51.100.50");
+    const crowd = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        browserAt(browser, portalWithSmallSignInBudgetUrl, `203.0.113.${100 + index}`),
+      ),
+    );
+    // Another browser at the clerk's own address (a shared line), which fails once.
+    const neighbour = await browserAt(browser, portalWithSmallSignInBudgetUrl, "198.51.100.50");
+    try {
+      expect(await clerk.signIn(DEMO_USER)).toBe(302);
+      expect(await neighbour.signIn({ userName: "nobody1", password: "Wrong1234" })).toBe(400);
+      // Twenty failures from twenty addresses, each at a name of its own: the budget (20) is spent.
+      const failures = await Promise.all(
+        crowd.map((guesser, index) =>
+          guesser.signIn({ userName: `guess${index}`, password: "Wrong1234" }),
+        ),
+      );
+      expect(failures).toEqual(Array(20).fill(400));
+      // An address with a failure of its own may not try from an unknown device...
+      expect(await neighbour.signIn(DEMO_USER)).toBe(429);
+      // ...but the clerk's browser, known, signs in from it.
+      expect(await clerk.signIn(DEMO_USER)).toBe(302);
+    } finally {
+      await Promise.all([clerk, neighbour, ...crowd].map((browser) => browser.close()));
+    }
   });
 
   test("forty notes sent at once: a person's share goes through, the rest get a translated 429 with the text kept", async ({

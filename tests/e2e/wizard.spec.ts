@@ -979,10 +979,8 @@ test.describe("new request wizard in Persian, added to an order", () => {
   });
 });
 
-test.describe("new request wizard with the keyboard and assistive technology", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "keyboard and axe runs need JS");
-
-  test("the whole wizard can be completed with the keyboard alone", async ({
+test.describe("new request wizard with the keyboard", () => {
+  test("the whole wizard can be completed with the keyboard alone, with JS and without", async ({
     portal,
     page,
     sandbox,
@@ -1010,7 +1008,9 @@ test.describe("new request wizard with the keyboard and assistive technology", (
     await portal.hydrated();
     await portal.tabTo(page.getByRole("button", { name: "Add a Single room" }));
     await page.keyboard.press("Enter");
+    // Without JS the room comes with the page the form's post answers.
     const guest = page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" });
+    await guest.waitFor();
     await portal.tabTo(guest.getByLabel("First name"));
     await page.keyboard.type("Sara");
     await page.keyboard.press("Tab");

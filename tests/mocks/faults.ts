@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from "msw";
 import { domainModelOf } from "./api/common";
+import type { SandboxStore } from "./store";
 
 /**
  * Fault injection for tests and benchmarks: per path pattern (`*` matches anything), add latency,
@@ -72,12 +73,17 @@ export function latencyOf(faults: Fault[]) {
 /**
  * The first handler of the sandbox: applies matching faults, then lets the real handlers answer.
  * A change waits out its latency here, before it takes effect; a read's latency is the HTTP
- * server's.
+ * server's. A change whose wait outlasted a reset is dropped (its connection broken), not applied
+ * to the fresh state: the test that made it is over.
  */
-export function faultHandler(faults: FaultList) {
+export function faultHandler(faults: FaultList, store: SandboxStore) {
   return http.all("*", async ({ request }) => {
+    const generation = store.generation;
     for (const fault of faultsFor(faults, request)) {
-      if (fault.latencyMs && !isRead(request)) await delay(fault.latencyMs);
+      if (fault.latencyMs && !isRead(request)) {
+        await delay(fault.latencyMs);
+        if (store.generation !== generation) return HttpResponse.error();
+      }
       if (fault.drop) return HttpResponse.error();
       if (fault.malformed) {
         return new HttpResponse('{"this is": not json', {

@@ -36,7 +36,7 @@ export function createSandboxHandlers(
   const ctx = { store, base, secrets };
   return [
     callLogHandler(calls),
-    faultHandler(faults),
+    faultHandler(faults, store),
     ...authHandlers(ctx),
     ...accountHandlers(ctx),
     ...dashboardHandlers(ctx),

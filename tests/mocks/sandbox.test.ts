@@ -405,6 +405,29 @@ describe("sandbox: faults and the call log", () => {
   });
 });
 
+describe("sandbox: a change held across a reset", () => {
+  test("is dropped, not applied to the fresh state", async () => {
+    await fetch(url("/__sandbox/faults"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "/api/AgencyClient", method: "POST", latencyMs: 300 }),
+    });
+    const held = fetch(url("/api/AgencyClient"), {
+      method: "POST",
+      headers: { "Content-Type": json("CreateAgencyDTO") },
+      body: JSON.stringify({}),
+    }).then(
+      (answer) => answer.status,
+      () => "dropped",
+    );
+    // The next test's reset, while the change waits out its latency.
+    await fetch(url("/__sandbox/reset"), { method: "POST" });
+    const seeded = structuredClone(store.state);
+    expect(await held).toBe("dropped");
+    expect(store.state).toEqual(seeded);
+  });
+});
+
 describe("CallLog", () => {
   test("keeps every call since the reset, and refuses to answer once some were dropped", () => {
     const log = new CallLog();

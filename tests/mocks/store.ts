@@ -9,6 +9,11 @@ export class SandboxStore {
   state: SandboxState;
   /** Where uploaded files are kept: beside the data file, or a temporary folder without one. */
   readonly filesDir: string;
+  /**
+   * How many resets there have been: a change held back by a fault's latency across a reset is
+   * an earlier test's, and must not land in the fresh state (faults.ts).
+   */
+  generation = 0;
 
   constructor(private readonly file?: string) {
     this.filesDir = file
@@ -50,6 +55,7 @@ export class SandboxStore {
   }
 
   reset() {
+    this.generation += 1;
     this.state = createSeedState();
     rmSync(this.filesDir, { recursive: true, force: true });
     this.save();
