@@ -5,6 +5,9 @@
 
 export const PUBLIC_PAGES = ["/auth/login", "/auth/register", "/auth/register-success"];
 
+/** The wizard that adds a request to an existing order (3001, the demo agency's, in USD). */
+export const ADD_TO_ORDER_WIZARD = "/reservations/add-reservation/3001";
+
 export const SIGNED_IN_PAGES = {
   account: ["/dashboard", "/changePassword", "/account/verify-email"],
   requests: [
@@ -17,6 +20,8 @@ export const SIGNED_IN_PAGES = {
     "/reservations/modify-date-reservation/7001",
     "/reservations/modify-room-reservation/7001",
     "/reservations/modify-flight-reservation/7001",
+    // The wizard that adds a request to an order opens without a draft too.
+    `${ADD_TO_ORDER_WIZARD}/hotel`,
   ],
   orders: [
     "/orders",
@@ -60,18 +65,21 @@ function flight(direction: "arrival" | "departure", from: string, to: string, da
 /**
  * The new-request wizard step by step: each step's page and, but for the last, what its form sends
  * to move on (three nights in a hotel with a transfer, one Single room for one guest, flights both
- * ways). Only a draft opens the later steps, so they are reached in this order.
+ * ways). Only a draft opens the later steps, so they are reached in this order. `wizard`: the
+ * wizard's address, the new request's or one adding to an order (`ADD_TO_ORDER_WIZARD`).
  */
-export function wizardSteps(): Array<{ path: string; moveOn?: Record<string, string> }> {
+export function wizardSteps(
+  wizard = "/reservations/new",
+): Array<{ path: string; moveOn?: Record<string, string> }> {
   const checkIn = dayFromToday(10);
   const checkOut = dayFromToday(13);
   return [
     {
-      path: WIZARD_FIRST_STEP,
+      path: `${wizard}/hotel`,
       moveOn: { propertyId: "1004", checkIn, checkOut, needTransfer: "on" },
     },
     {
-      path: "/reservations/new/rooms",
+      path: `${wizard}/rooms`,
       moveOn: {
         "rooms[0].roomTypeId": "403",
         "rooms[0].guests[0].firstName": "Sara",
@@ -83,12 +91,12 @@ export function wizardSteps(): Array<{ path: string; moveOn?: Record<string, str
       },
     },
     {
-      path: "/reservations/new/flights",
+      path: `${wizard}/flights`,
       moveOn: {
         ...flight("arrival", "IKA", "DXB", checkIn),
         ...flight("departure", "DXB", "IKA", checkOut),
       },
     },
-    { path: "/reservations/new/review" },
+    { path: `${wizard}/review` },
   ];
 }

@@ -38,7 +38,8 @@ function serialised(result: unknown) {
 }
 
 describe("the provider token", () => {
-  test("is in no loader's data, though the loaders use it", async () => {
+  // Every page's data, as the browser gets it, is read for it in tests/e2e/secrets.spec.ts.
+  test("is in the data of none of the root, layout, dashboard and e-mail loaders, though they use it", async () => {
     const { token, request } = await signedInRequest("/dashboard");
     const context = await createRequestContext({
       requestId: "token-isolation",

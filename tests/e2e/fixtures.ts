@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   test as base,
@@ -423,14 +423,20 @@ export function isBidiFirefox(browserName: string) {
 }
 
 /**
- * A downloaded file's bytes. Under WebDriver BiDi (Firefox, Playwright 1.56) the download event
- * comes but its file is never saved: the same address is asked for again with the page's cookies
- * (GET downloads only; a form's POST download cannot be, and its test skips in Firefox).
+ * A downloaded file's bytes, as the browser saved them. Under WebDriver BiDi (Firefox, Playwright
+ * 1.56) Playwright is told of the download but keeps no file: Firefox saves it itself, into the
+ * worker's folder (emptied for each test), first as `<name>.part`.
  */
-export async function downloadedFile(download: Download, page: Page) {
-  const path = await download.path();
-  if (existsSync(path)) return readFileSync(path);
-  return (await page.request.get(download.url())).body();
+export async function downloadedFile(download: Download) {
+  const path = await download.path().catch(() => null);
+  if (path && existsSync(path)) return readFileSync(path);
+  const saved = join(firefoxDownloadsOf(test.info().parallelIndex), download.suggestedFilename());
+  await expect
+    .poll(() => existsSync(saved) && !existsSync(`${saved}.part`) && statSync(saved).size > 0, {
+      message: `${saved}, saved by Firefox`,
+    })
+    .toBe(true);
+  return readFileSync(saved);
 }
 
 /** Where the worker's Firefox saves downloads (BiDi: Firefox saves them itself). */

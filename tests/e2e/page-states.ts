@@ -1,4 +1,4 @@
-import { wizardSteps } from "#tests/pages";
+import { ADD_TO_ORDER_WIZARD, wizardSteps } from "#tests/pages";
 import { expect, type Portal, type Sandbox } from "./fixtures";
 
 /**
@@ -17,21 +17,26 @@ export type PageInAState = {
 };
 
 /** Signs in and sends the wizard's steps before the `count`th, so that step opens. */
-async function wizardUpToStep(portal: Portal, count: number) {
+async function wizardUpToStep(portal: Portal, count: number, wizard?: string) {
   await portal.signInDirectly();
-  for (const { path, moveOn } of wizardSteps().slice(0, count))
+  for (const { path, moveOn } of wizardSteps(wizard).slice(0, count))
     expect((await portal.sendForm(path, moveOn!)).status(), path).toBe(302);
 }
 
-export const PAGES_IN_A_STATE: PageInAState[] = [
-  ...wizardSteps()
+/** The later steps of a wizard (the new request's, or the one adding to an order). */
+const laterStepsOf = (name: string, wizard?: string) =>
+  wizardSteps(wizard)
     .slice(1)
     .map(({ path }, index) => ({
-      name: `the wizard's step ${index + 2}`,
+      name: `${name}'s step ${index + 2}`,
       path,
       status: 200,
-      reach: (portal: Portal) => wizardUpToStep(portal, index + 1),
-    })),
+      reach: (portal: Portal) => wizardUpToStep(portal, index + 1, wizard),
+    }));
+
+export const PAGES_IN_A_STATE: PageInAState[] = [
+  ...laterStepsOf("the wizard"),
+  ...laterStepsOf("the add-to-order wizard", ADD_TO_ORDER_WIZARD),
   {
     name: "the unfinished-request page",
     path: "/reservations/new",

@@ -1,4 +1,4 @@
-import type { SandboxState } from "#tests/mocks/model";
+import { REQUEST_STATES, type SandboxState } from "#tests/mocks/model";
 import { wizardSteps } from "#tests/pages";
 import { expect, test, type Portal, type Sandbox } from "./fixtures";
 
@@ -143,6 +143,7 @@ test.describe("voucher", () => {
   test("no voucher for a request that is not confirmed, even asked for by its address", async ({
     portal,
     page,
+    sandbox,
   }) => {
     await portal.signInDirectly();
     await portal.visit(`/reservations/reservation-details/${NOT_CONFIRMED}`);
@@ -154,5 +155,14 @@ test.describe("voucher", () => {
     await expect(page.getByRole("heading", { name: "No voucher yet" })).toBeVisible();
     await expect(page.getByRole("alert")).toContainText(`Request HR-${NOT_CONFIRMED} is Invoiced`);
     await expect(page.getByTestId("voucher")).toHaveCount(0);
+    // Nor in any other state the provider may give a request.
+    for (const state of REQUEST_STATES.filter((state) => state !== "Confirmed")) {
+      await sandbox.setRequestState(NOT_CONFIRMED, state);
+      const answer = await page.request.get(
+        `/reservations/reservation-details/${NOT_CONFIRMED}/voucher`,
+      );
+      expect(answer.status(), state).toBe(409);
+      expect(await answer.text(), state).not.toContain('data-testid="voucher"');
+    }
   });
 });

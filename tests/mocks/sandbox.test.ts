@@ -244,6 +244,16 @@ describe("sandbox: reservation requests", () => {
     );
     expect(page.body.TotalCount).toBe(own.length);
     expect((page.body.Items as unknown[]).length).toBe(own.length - 20);
+    // Newest first: the order of creation, the later id first on the same moment.
+    const all = await get(
+      "/api/AccommodationReserveRequestClient?Page=1&PageSize=50",
+      "ReserveRequestGrid",
+    );
+    const newestFirst = [...own]
+      .sort((a, b) => b.createDateTime.localeCompare(a.createDateTime) || b.id - a.id)
+      .map((request) => request.id);
+    expect(new Set(own.map((request) => request.createDateTime)).size).toBeGreaterThan(1);
+    expect((all.body.Items as Array<{ Id: number }>).map((item) => item.Id)).toEqual(newestFirst);
     const confirmed = await get(
       "/api/AccommodationReserveRequestClient?Page=1&PageSize=50&State=Confirmed",
       "ReserveRequestGrid",
