@@ -70,6 +70,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: [
       "app/**/*.test.{ts,tsx}",
       "tests/**/*.test.ts",
+      "sandbox/**/*.test.ts",
       "scripts/**/*.test.ts",
       "deploy/**/*.test.ts",
     ],

@@ -91,7 +91,7 @@ export function cpuShares(
 export async function startSandbox() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/mocks/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "test",

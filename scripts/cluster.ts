@@ -22,7 +22,7 @@ let sandboxUrl = process.env.PROVIDER_API_URL;
 let sandbox: ReturnType<typeof spawn> | null = null;
 if (!sandboxUrl) {
   const port = await freePort();
-  sandbox = spawn(process.execPath, ["--import", "tsx", "tests/mocks/server.ts"], {
+  sandbox = spawn(process.execPath, ["--import", "tsx", "sandbox/server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "development",

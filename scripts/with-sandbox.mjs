@@ -39,7 +39,7 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 if (!process.env.PROVIDER_API_URL) {
-  run("Provider sandbox", ["--import", "tsx", "tests/mocks/server.ts"], {
+  run("Provider sandbox", ["--import", "tsx", "sandbox/server.ts"], {
     NODE_ENV: "development",
     SANDBOX_PORT: sandboxPort,
   });

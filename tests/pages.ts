@@ -1,5 +1,5 @@
 /**
- * Every page of the portal, shown with the seed's records (tests/mocks/seed.ts): what the checks
+ * Every page of the portal, shown with the seed's records (sandbox/seed.ts): what the checks
  * over "every page" go through (security headers, secrets, accessibility, page weight).
  */
 

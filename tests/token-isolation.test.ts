@@ -6,8 +6,8 @@ import { loader as verifyEmailLoader } from "~/routes/_main.account.verify-email
 import { createRequestContext } from "~/utils/http-layer.server";
 import { sessionStorage } from "~/utils/session.server";
 import { requestToken } from "~/utils/provider/token.server";
-import { DEMO_USER } from "./mocks/seed";
-import { setupSandbox } from "./mocks/node";
+import { DEMO_USER } from "#sandbox/seed";
+import { setupSandbox } from "#sandbox/node";
 
 const { server } = setupSandbox();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_USER } from "#tests/mocks/seed";
+import { DEMO_USER } from "#sandbox/seed";
 import { expect, isBidiFirefox, SESSION_COOKIE, startPortalInstance, test } from "./fixtures";
 
 async function sessionIdCookie(page: Page) {

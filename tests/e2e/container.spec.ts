@@ -1,4 +1,4 @@
-import { DEMO_USER } from "#tests/mocks/seed";
+import { DEMO_USER } from "#sandbox/seed";
 import { runPortalContainer } from "../containers/portal-container";
 import { waitUntil } from "../containers/podman";
 import { clerkAt, test } from "./container-fixtures";

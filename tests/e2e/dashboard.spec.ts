@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { SandboxState } from "#tests/mocks/model";
+import type { SandboxState } from "#sandbox/model";
 import { expect, isBidiFirefox, test } from "./fixtures";
 import { paymentsDueSoon } from "./journeys";
 

@@ -10,10 +10,10 @@ import {
   type WorkerInfo,
 } from "@playwright/test";
 import { startCluster, type Cluster } from "../../deploy/cluster";
-import type { ReceivedCall } from "#tests/mocks/call-log";
-import type { Fault } from "#tests/mocks/faults";
-import type { RequestState, SandboxState } from "#tests/mocks/model";
-import { DEMO_USER } from "#tests/mocks/seed";
+import type { ReceivedCall } from "#sandbox/call-log";
+import type { Fault } from "#sandbox/faults";
+import type { RequestState, SandboxState } from "#sandbox/model";
+import { DEMO_USER } from "#sandbox/seed";
 import {
   crashLinesOf,
   freePort,

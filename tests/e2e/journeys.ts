@@ -1,5 +1,5 @@
 import type { Page, Locator } from "@playwright/test";
-import type { SandboxState } from "#tests/mocks/model";
+import type { SandboxState } from "#sandbox/model";
 import { formatDateInput } from "~/utils/date-input";
 import { expect, type Portal } from "./fixtures";
 

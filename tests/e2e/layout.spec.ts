@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { SandboxState } from "#tests/mocks/model";
+import type { SandboxState } from "#sandbox/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { toPersianDigits } from "~/utils/numbers";
 import { expect, startPortalInstance, test } from "./fixtures";

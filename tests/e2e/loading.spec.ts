@@ -1,5 +1,5 @@
 import type { Route } from "@playwright/test";
-import { DEMO_USER } from "#tests/mocks/seed";
+import { DEMO_USER } from "#sandbox/seed";
 import { expect, test } from "./fixtures";
 
 /**

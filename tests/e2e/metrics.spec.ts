@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort, waitUntil, type Cluster } from "../../deploy/cluster";
-import { DEMO_USER } from "#tests/mocks/seed";
+import { DEMO_USER } from "#sandbox/seed";
 import { test as base, clusterOfTheWorker, expect, startPortalInstance } from "./fixtures";
 import { chooseHotel } from "./journeys";
 

@@ -1,5 +1,5 @@
 import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
-import { DEMO_USER } from "#tests/mocks/seed";
+import { DEMO_USER } from "#sandbox/seed";
 import { expect, startPortalInstance, test } from "./fixtures";
 import { SESSION_SECRET } from "./servers";
 

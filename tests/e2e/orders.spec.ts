@@ -1,5 +1,5 @@
-import type { SandboxState } from "#tests/mocks/model";
-import { DEMO_USER } from "#tests/mocks/seed";
+import type { SandboxState } from "#sandbox/model";
+import { DEMO_USER } from "#sandbox/seed";
 import { formatDateInput } from "~/utils/date-input";
 import { downloadedFile, expect, isBidiFirefox, test } from "./fixtures";
 import { fillReceipt, openReceiptForm, PNG, submitReceipt } from "./journeys";

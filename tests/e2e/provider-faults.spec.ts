@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import type { Fault } from "#tests/mocks/faults";
-import { DEMO_USER } from "#tests/mocks/seed";
+import type { Fault } from "#sandbox/faults";
+import { DEMO_USER } from "#sandbox/seed";
 import { SIGNED_IN_PAGE_GROUPS, wizardSteps } from "#tests/pages";
 import dayjs from "dayjs";
 import { formatDateInput } from "~/utils/date-input";

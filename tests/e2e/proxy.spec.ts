@@ -4,7 +4,7 @@ import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import type { Cluster } from "../../deploy/cluster";
-import { DEMO_USER, OTHER_AGENCY_USER } from "#tests/mocks/seed";
+import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
 import { test as base, clusterOfTheWorker, expect } from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
 import { formatDateInput } from "~/utils/date-input";

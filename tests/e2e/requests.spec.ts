@@ -1,4 +1,4 @@
-import type { ReserveRequest, SandboxState } from "#tests/mocks/model";
+import type { ReserveRequest, SandboxState } from "#sandbox/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput } from "~/utils/date-input";
 import {

@@ -207,7 +207,7 @@ export async function startPortal({
  */
 export async function startSandbox(dataFile: string, host = "127.0.0.1") {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/mocks/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/server.ts"], {
     env: {
       ...process.env,
       SANDBOX_PORT: String(port),

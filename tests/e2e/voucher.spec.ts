@@ -1,4 +1,4 @@
-import { REQUEST_STATES, type SandboxState } from "#tests/mocks/model";
+import { REQUEST_STATES, type SandboxState } from "#sandbox/model";
 import { wizardSteps } from "#tests/pages";
 import { expect, test, type Portal, type Sandbox } from "./fixtures";
 

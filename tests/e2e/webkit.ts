@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from "node:path";
 import { Builder, By, type WebDriver, type WebElement } from "selenium-webdriver";
 import type { Cluster } from "../../deploy/cluster";
-import { DEMO_USER } from "#tests/mocks/seed";
+import { DEMO_USER } from "#sandbox/seed";
 import { test as base, clusterOfTheWorker, expect } from "./fixtures";
 import { freePort } from "./servers";
 

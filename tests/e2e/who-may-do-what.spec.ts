@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_USER, OTHER_AGENCY_USER } from "#tests/mocks/seed";
+import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
 import { browserAt, expect, startPortalInstance, test } from "./fixtures";
 import { submitReceipt } from "./journeys";
 import { workerServers } from "./servers";

@@ -10,7 +10,7 @@ import {
   type Sandbox,
 } from "./fixtures";
 import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
-import { DEMO_USER } from "#tests/mocks/seed";
+import { DEMO_USER } from "#sandbox/seed";
 import { wizardSteps } from "#tests/pages";
 import { CHECK_IN, CHECK_OUT, chooseHotel, fillGuest, isoIn, type Guest } from "./journeys";
 
