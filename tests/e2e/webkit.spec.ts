@@ -47,6 +47,9 @@ test.describe("WebKit", () => {
   });
 
   test("a request through the four steps reaches the provider", async ({ user, sandbox }) => {
+    // Four pages and their forms over WebDriver, each step's lookups included: 20 s on a busy
+    // machine (0.34 of the default 60 s, in a run that built the image beside it).
+    test.setTimeout(90_000);
     await user.signIn();
     await user.click(user.link("New Request"));
     await user.waitForPath(/\/reservations\/new\/hotel$/);
