@@ -14,8 +14,9 @@ import { SESSION_SECRET } from "./servers";
  * topology.spec.ts for why that matters).
  */
 
-// One worker, in order: they share the image and its sandbox.
-test.describe.configure({ mode: "default" });
+// One worker, in order: they share the image and its sandbox. A journey in a container beside the
+// browser workers and a CPU hog took 21 s (0.35 of 60 s): 90 s.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 test("the image runs on Node 22 as uid 1000 on a read-only root: a clerk signs in, sends a receipt with its file and signs out", async ({
   portalImage,
