@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import { get } from "node:https";
 import { createServer } from "node:net";
@@ -71,7 +71,8 @@ async function onFreePorts<T>(start: () => Promise<T>): Promise<T> {
   }
 }
 
-const answers = (url: string) => async () => (await fetch(url)).status === 200;
+/** Whether an address answers 200 (for `waitUntil`). */
+export const answers = (url: string) => async () => (await fetch(url)).status === 200;
 
 /** Whether an HTTPS address answers 200, trusting the certificate it was given (its own). */
 const answersOverTls = (url: string, certificate: string) => () =>
@@ -140,19 +141,24 @@ export type Instance = {
   diedOnItsOwn: () => string | null;
 };
 
-/** The port a line of the portal's output names (`Portal listening on http://host:port`). */
-function portAnnounced(running: Running, line: RegExp) {
-  return new Promise<number | null>((done) => {
+/**
+ * The ports a portal started on port 0 names in its output (`Portal listening on http://host:port`,
+ * `Metrics on http://host:port/metrics`), or null when it exits first.
+ */
+export function portalPortsOf(child: ChildProcess) {
+  return new Promise<{ port: number; metricsPort: number } | null>((done) => {
     let heard = "";
+    const named = (line: RegExp) => Number(line.exec(heard)?.[1] ?? 0);
     const listen = (chunk: Buffer) => {
       heard += chunk.toString();
-      const port = line.exec(heard)?.[1];
-      if (!port) return;
-      running.child.stdout?.off("data", listen);
-      done(Number(port));
+      const port = named(/Portal listening on http:\/\/[^\s:]+:(\d+)/);
+      const metricsPort = named(/Metrics on http:\/\/[^\s:]+:(\d+)\/metrics/);
+      if (!port || !metricsPort) return;
+      child.stdout?.off("data", listen);
+      done({ port, metricsPort });
     };
-    running.child.stdout?.on("data", listen);
-    void running.exited.then(() => done(null));
+    child.stdout?.on("data", listen);
+    child.once("exit", () => done(null));
   });
 }
 
@@ -178,14 +184,11 @@ function portalInstance(name: string, env: Record<string, string>, log: string) 
       started.child.once("exit", (code, signal) => {
         if (!endedOnPurpose) died ??= signal ? `killed by ${signal}` : `exit code ${code}`;
       });
-      const [port, metricsPort] = await Promise.all([
-        portAnnounced(started, /Portal listening on http:\/\/[^\s:]+:(\d+)/),
-        portAnnounced(started, /Metrics on http:\/\/[^\s:]+:(\d+)\/metrics/),
-      ]);
-      if (port && metricsPort) {
-        ports = { port, metricsPort };
-        instance.url = `http://127.0.0.1:${port}`;
-        instance.metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+      const announced = await portalPortsOf(started.child);
+      if (announced) {
+        ports = announced;
+        instance.url = `http://127.0.0.1:${announced.port}`;
+        instance.metricsUrl = `http://127.0.0.1:${announced.metricsPort}/metrics`;
       }
       await waitUntilReady(started, answers(`${instance.url}/healthcheck`), name);
     },

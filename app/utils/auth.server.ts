@@ -88,11 +88,14 @@ async function keepAlive(
 }
 
 /**
- * Sessions of `userName` that started before the time kept here are over (a password change). The
- * provider takes a user name in any letter case: "DEMO" and "demo" are one user, one key.
+ * A user name as every record keyed by it has it (sessions' start, drafts, sign-in failures,
+ * device cookies): the provider takes a user name in any letter case, so "DEMO" and "demo" are one
+ * user, one key.
  */
-const sessionsValidFromKey = (userName: unknown) =>
-  `sessions-valid-from:${String(userName).toLowerCase()}`;
+export const userKeyOf = (userName: unknown) => String(userName).trim().toLowerCase();
+
+/** Sessions of `userName` that started before the time kept here are over (a password change). */
+const sessionsValidFromKey = (userName: unknown) => `sessions-valid-from:${userKeyOf(userName)}`;
 
 /**
  * Ends every other session of the signed-in user (a password change: a copied cookie, another

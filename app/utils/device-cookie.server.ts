@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { userKeyOf } from "~/utils/auth.server";
 import { portalCookie } from "~/utils/cookies.server";
 import { cookieSecrets } from "~/utils/env.server";
 
@@ -25,9 +26,6 @@ const knownUsersSchema = z
 
 type KnownUsers = z.infer<typeof knownUsersSchema>;
 
-/** A user name as the throttles and the device cookie know it: `DEMO` is `demo`. */
-export const throttledUserOf = (userName: string) => userName.trim().toLowerCase();
-
 async function knownUsersOf(request: Request): Promise<KnownUsers> {
   // An unsigned, forged or stale cookie parses as null (Remix checks the signature) or fails here.
   const parsed = knownUsersSchema.safeParse(
@@ -38,13 +36,13 @@ async function knownUsersOf(request: Request): Promise<KnownUsers> {
 
 /** The id this browser was given when it signed in as `userName`, or null. */
 export async function knownDeviceOf(request: Request, userName: string) {
-  const user = throttledUserOf(userName);
+  const user = userKeyOf(userName);
   return (await knownUsersOf(request)).find((known) => known.user === user)?.device ?? null;
 }
 
 /** The `Set-Cookie` that makes this browser a known device of `userName`, with a new id. */
 export async function rememberDevice(request: Request, userName: string) {
-  const user = throttledUserOf(userName);
+  const user = userKeyOf(userName);
   const others = (await knownUsersOf(request)).filter((known) => known.user !== user);
   const device = randomBytes(16).toString("hex");
   return deviceCookie.serialize([...others, { user, device }].slice(-MAX_USERS_PER_DEVICE));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
-import { requireProvider } from "~/utils/auth.server";
+import { requireProvider, userKeyOf } from "~/utils/auth.server";
 import { recordStore } from "~/utils/draft-store.server";
 import { idParam } from "~/utils/params.server";
 import type {
@@ -53,8 +53,7 @@ export function emptyDraft(sessionId: string | null): Draft {
 export async function loadWizard(request: Request, params: Params) {
   const orderId = params.extendedOrderId ? idParam(params, "extendedOrderId") : null;
   const [provider, session] = await Promise.all([requireProvider(request), getSession(request)]);
-  const userName = String(session.get("userName") ?? "").toLowerCase();
-  const key = `draft:${userName}:${orderId ?? "new"}`;
+  const key = `draft:${userKeyOf(session.get("userName") ?? "")}:${orderId ?? "new"}`;
   const saved = await recordStore.get<Draft>(key);
   const base = orderId ? `/reservations/add-reservation/${orderId}` : "/reservations/new";
   const sessionId = session.id || null;

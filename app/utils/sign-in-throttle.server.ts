@@ -1,6 +1,6 @@
+import { userKeyOf } from "~/utils/auth.server";
 import { throttledClientOf } from "~/utils/client-address.server";
 import { env } from "~/utils/env.server";
-import { throttledUserOf } from "~/utils/device-cookie.server";
 import { recordStore } from "~/utils/draft-store.server";
 
 /**
@@ -34,7 +34,7 @@ const windowMs = () => env.SIGNIN_WINDOW_MINUTES * 60_000;
 const deviceKey = (device: string) => `signin-failures:device:${device}`;
 const clientKey = (clientAddress: string) =>
   `signin-failures:client:${throttledClientOf(clientAddress)}`;
-const userKey = (userName: string) => `signin-failures:user:${throttledUserOf(userName)}`;
+const userKey = (userName: string) => `signin-failures:user:${userKeyOf(userName)}`;
 const globalKey = () => `signin-failures:all:${Math.floor(Date.now() / windowMs())}`;
 
 function placesOf(key: string, count: number) {

@@ -233,8 +233,7 @@ export class Portal {
 
   /** The security token (CSRF) the forms of the page at `path` carry. */
   async securityTokenOf(path: string) {
-    const form = await this.page.request.get(path);
-    return /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+    return securityTokenIn(await (await this.page.request.get(path)).text());
   }
 
   /** Chooses the language over HTTP, as the switch's form does, without rendering a page. */
@@ -446,6 +445,10 @@ const firefoxDownloadsOf = (workerIndex: number) =>
 /** The production build's cookie names take the `__Host-` prefix (app/utils/cookies.server.ts). */
 export const SESSION_COOKIE = "__Host-session";
 
+/** The security token (CSRF) a page's forms carry, read from its HTML. */
+export const securityTokenIn = (html: string) =>
+  /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+
 /**
  * Another browser, at another address (X-Forwarded-For, which the test portals trust): cookies of
  * its own, signing in over HTTP as a browser without JS would. `signIn` answers the sign-in's
@@ -458,8 +461,7 @@ export async function browserAt(browser: Browser, portalUrl: string, address: st
   });
   return {
     async signIn(user: { userName: string; password: string }) {
-      const form = await context.request.get("/auth/login");
-      const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+      const csrf = securityTokenIn(await (await context.request.get("/auth/login")).text());
       const answer = await context.request.post("/auth/login", {
         form: { csrf, username: user.userName, password: user.password },
         maxRedirects: 0,

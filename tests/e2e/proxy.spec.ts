@@ -5,7 +5,7 @@ import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import type { Cluster } from "../../deploy/cluster";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
-import { test as base, clusterOfTheWorker, expect } from "./fixtures";
+import { test as base, clusterOfTheWorker, expect, securityTokenIn } from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
 import { formatDateInput } from "~/utils/date-input";
 
@@ -200,7 +200,7 @@ function signInFrom(
     });
   return (async () => {
     const form = await send("GET", "");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)?.[1] ?? "";
+    const csrf = securityTokenIn(form.text);
     return send(
       "POST",
       [...form.cookies, ...cookies].join("; "),

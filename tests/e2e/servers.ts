@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { answers, freePort, portalPortsOf, waitUntil } from "../../deploy/cluster";
 import { PORTAL_SERVER } from "../../scripts/portal-build.mjs";
 
 /**
@@ -39,27 +39,7 @@ function portalEnv(port: number, sandboxUrl: string, sessionDir: string) {
   };
 }
 
-export function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilAnswering(url: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { freePort };
 
 type Child = ReturnType<typeof spawn>;
 
@@ -146,23 +126,7 @@ export async function startPortal({
   });
   const logPath = logFile ?? join(dirname(sessionDir), `portal-${child.pid}.log`);
   const log = createWriteStream(logPath);
-  const portNamed = (pattern: RegExp) =>
-    new Promise<number>((resolve, reject) => {
-      let heard = "";
-      const listen = (chunk: Buffer) => {
-        heard += chunk.toString();
-        const port = pattern.exec(heard)?.[1];
-        if (!port) return;
-        child.stdout?.off("data", listen);
-        resolve(Number(port));
-      };
-      child.stdout?.on("data", listen);
-      child.once("exit", (code) =>
-        reject(new Error(`The portal exited (${code}) before listening; see ${logPath}`)),
-      );
-    });
-  const listening = portNamed(/Portal listening on http:\/\/[^\s:]+:(\d+)/);
-  const metricsListening = portNamed(/Metrics on http:\/\/[^\s:]+:(\d+)\/metrics/);
+  const announced = portalPortsOf(child);
   // After "exit" the pipes may still hold the last lines; "close" comes once they are read.
   const closed = new Promise((resolve) => child.once("close", resolve));
   let output = "";
@@ -186,9 +150,11 @@ export async function startPortal({
     return { logFile: logPath, log: await writtenLog(), diedOnItsOwn: died };
   });
   // Cookies of `localhost` reach every portal of the worker's browser (cookies ignore ports).
-  const url = `http://localhost:${await listening}`;
-  const metricsUrl = `http://localhost:${await metricsListening}/metrics`;
-  await waitUntilAnswering(`${url}/healthcheck`);
+  const ports = await announced;
+  if (!ports) throw new Error(`The portal exited before listening; see ${logPath}`);
+  const url = `http://localhost:${ports.port}`;
+  const metricsUrl = `http://localhost:${ports.metricsPort}/metrics`;
+  await waitUntil(answers(`${url}/healthcheck`), url);
   return {
     url,
     /** Its Prometheus endpoint, on a port of its own. */
@@ -222,7 +188,7 @@ export async function startSandbox(dataFile: string, host = "127.0.0.1") {
   });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/`);
+  await waitUntil(answers(`${url}/`), url);
   return { url, ...stopper(child) };
 }
 
