@@ -1,33 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import type { CDPSession } from "@playwright/test";
+import { answers, portalPortsOf, sandboxPortOf, waitUntil } from "../deploy/cluster";
 import { PORTAL_SERVER } from "../scripts/portal-build.mjs";
 
-/** Helpers for benchmarks: free ports, the sandbox and the built portal as child processes. */
-
-export function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up in ${timeoutMs} ms`);
-}
+/** Helpers for benchmarks: the sandbox and the built portal as child processes. */
 
 export type Servers = {
   portalUrl: string;
@@ -89,20 +66,21 @@ export function cpuShares(
 
 /** The provider sandbox on a free port, with the seed's data (its state file under `.data/bench`). */
 export async function startSandbox() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "sandbox/server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "test",
-      SANDBOX_PORT: String(port),
+      SANDBOX_PORT: "0",
       SANDBOX_DATA: ".data/bench/sandbox.json",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "ignore"],
   });
   const stop = () => child.kill("SIGTERM");
   process.once("exit", stop);
-  await waitFor(`${url}/`);
+  const port = await sandboxPortOf(child);
+  if (!port) throw new Error("The sandbox exited before listening");
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntil(answers(`${url}/`), url);
   await fetch(`${url}/__sandbox/reset`, { method: "POST" });
   return { url, stop };
 }
@@ -114,28 +92,32 @@ export const BENCH_SESSION_SECRET = "bench-secret-7d1e4b9a2c6f0e3b8a5d1c7f4e2b9a
 export async function startServers({ keepPortalOutput = false } = {}): Promise<Servers> {
   // Sessions and drafts of an earlier run (cut off mid-visit) would change what pages answer.
   rmSync(".data/bench", { recursive: true, force: true });
-  const [sandbox, portalPort] = await Promise.all([startSandbox(), freePort()]);
-  const portalUrl = `http://127.0.0.1:${portalPort}`;
+  const sandbox = await startSandbox();
   const portal: ChildProcess = spawn(process.execPath, [PORTAL_SERVER], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(portalPort),
+      PORT: "0",
       METRICS_PORT: "0",
       SESSION_SECRET: BENCH_SESSION_SECRET,
       SESSION_DIR: ".data/bench/sessions",
       PROVIDER_API_URL: sandbox.url,
     },
-    stdio: ["ignore", keepPortalOutput ? "pipe" : "ignore", "ignore"],
+    stdio: ["ignore", "pipe", "ignore"],
   });
   let portalOutput = "";
-  portal.stdout?.on("data", (chunk: Buffer) => (portalOutput += chunk.toString()));
+  portal.stdout?.on("data", (chunk: Buffer) => {
+    if (keepPortalOutput) portalOutput += chunk.toString();
+  });
   const stop = () => {
     portal.kill("SIGTERM");
     sandbox.stop();
   };
   process.once("exit", stop);
-  await waitFor(`${portalUrl}/healthcheck`);
+  const ports = await portalPortsOf(portal);
+  if (!ports) throw new Error("The portal exited before listening (run `npm run build` first?)");
+  const portalUrl = `http://127.0.0.1:${ports.port}`;
+  await waitUntil(answers(`${portalUrl}/healthcheck`), portalUrl);
   return {
     portalUrl,
     sandboxUrl: sandbox.url,

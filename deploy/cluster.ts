@@ -142,25 +142,39 @@ export type Instance = {
 };
 
 /**
- * The ports a portal started on port 0 names in its output (`Portal listening on http://host:port`,
- * `Metrics on http://host:port/metrics`), or null when it exits first.
+ * The ports a process started on port 0 announces on its standard output, one line each (null
+ * when it ends first). Started on port 0, a process binds a port the system gives it: no other
+ * process can take that port between a finding and a binding, as it can after `freePort`.
  */
-export function portalPortsOf(child: ChildProcess) {
-  return new Promise<{ port: number; metricsPort: number } | null>((done) => {
+function announcedPorts<Name extends string>(child: ChildProcess, lines: Record<Name, RegExp>) {
+  return new Promise<Record<Name, number> | null>((done) => {
     let heard = "";
-    const named = (line: RegExp) => Number(line.exec(heard)?.[1] ?? 0);
     const listen = (chunk: Buffer) => {
       heard += chunk.toString();
-      const port = named(/Portal listening on http:\/\/[^\s:]+:(\d+)/);
-      const metricsPort = named(/Metrics on http:\/\/[^\s:]+:(\d+)\/metrics/);
-      if (!port || !metricsPort) return;
+      const entries = Object.entries<RegExp>(lines).map(
+        ([name, line]) => [name, Number(line.exec(heard)?.[1] ?? 0)] as const,
+      );
+      if (entries.some(([, port]) => !port)) return;
       child.stdout?.off("data", listen);
-      done({ port, metricsPort });
+      done(Object.fromEntries(entries) as Record<Name, number>);
     };
     child.stdout?.on("data", listen);
     child.once("exit", () => done(null));
   });
 }
+
+/** The ports of a portal started with `PORT=0` and `METRICS_PORT=0`. */
+export const portalPortsOf = (child: ChildProcess) =>
+  announcedPorts(child, {
+    port: /Portal listening on http:\/\/[^\s:]+:(\d+)/,
+    metricsPort: /Metrics on http:\/\/[^\s:]+:(\d+)\/metrics/,
+  });
+
+/** The port of a provider sandbox started with `SANDBOX_PORT=0`. */
+export const sandboxPortOf = (child: ChildProcess) =>
+  announcedPorts(child, { port: /Provider sandbox listening on http:\/\/[^\s:]+:(\d+)/ }).then(
+    (ports) => ports?.port ?? null,
+  );
 
 function portalInstance(name: string, env: Record<string, string>, log: string) {
   let ports = { port: 0, metricsPort: 0 };

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { answers, freePort, portalPortsOf, waitUntil } from "../../deploy/cluster";
+import { answers, freePort, portalPortsOf, sandboxPortOf, waitUntil } from "../../deploy/cluster";
 import { PORTAL_SERVER } from "../../scripts/portal-build.mjs";
 
 /**
@@ -175,18 +175,19 @@ export async function startPortal({
  * containers on podman's networks, which reach the machine at `host.containers.internal`).
  */
 export async function startSandbox(dataFile: string, host = "127.0.0.1") {
-  const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "sandbox/server.ts"], {
     env: {
       ...process.env,
-      SANDBOX_PORT: String(port),
+      SANDBOX_PORT: "0",
       SANDBOX_HOST: host,
       SANDBOX_DATA: dataFile,
       NODE_ENV: "test",
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+  const port = await sandboxPortOf(child);
+  if (!port) throw new Error(`The sandbox exited before listening (data ${dataFile})`);
   const url = `http://127.0.0.1:${port}`;
   await waitUntil(answers(`${url}/`), url);
   return { url, ...stopper(child) };
