@@ -9,8 +9,8 @@ import {
   localeFileBackend,
   reloadWhenTranslationsFail,
   retries,
-} from "~/utils/i18n-backend.client";
-import { readPageTranslations } from "~/utils/page-translations";
+} from "~/utils/i18n/i18n-backend.client";
+import { readPageTranslations } from "~/utils/i18n/page-translations";
 
 async function hydrate() {
   // The server rendered in this language with these texts, which it put in the document

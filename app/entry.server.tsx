@@ -10,15 +10,15 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { coalescedStream } from "~/utils/coalesced-stream.server";
-import { env } from "~/utils/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
-import { i18nInstanceFor, pageTranslations } from "~/utils/i18n.server";
-import { NonceProvider } from "~/utils/nonce-provider";
-import { PageTranslationsProvider } from "~/utils/page-translations";
-import { contentSecurityPolicy } from "~/utils/security-headers.server";
+import { coalescedStream } from "~/utils/runtime/coalesced-stream.server";
+import { env } from "~/utils/runtime/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
+import { i18nInstanceFor, pageTranslations } from "~/utils/i18n/i18n.server";
+import { NonceProvider } from "~/utils/http/nonce-provider";
+import { PageTranslationsProvider } from "~/utils/i18n/page-translations";
+import { contentSecurityPolicy } from "~/utils/http/security-headers.server";
 
 /** The portal's server takes its limits, request context and refusal pages from here. */
-export { httpLayer } from "~/utils/http-layer.server";
+export { httpLayer } from "~/utils/http/http-layer.server";
 
 export const streamTimeout = 5000;
 

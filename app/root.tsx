@@ -17,17 +17,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { ScriptsAfterStyles } from "~/components/scripts-after-styles";
 import { Snackbar } from "~/components/snackbar";
-import { useNonce } from "~/utils/nonce-provider";
-import { PageTranslations } from "~/utils/page-translations";
+import { useNonce } from "~/utils/http/nonce-provider";
+import { PageTranslations } from "~/utils/i18n/page-translations";
 import { defaultLanguage, languageDirection } from "~/i18n";
 import tailwindHref from "~/tailwind.css?url";
-import { cookiesRefusedToast, csrf } from "~/utils/csrf.server";
-import { env } from "~/utils/env.server";
-import { combineHeaders, pathWithSearch } from "~/utils/http";
-import { i18nServer } from "~/utils/i18n.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { getToast } from "~/utils/toast.server";
-import { leavingAfterSubmit } from "~/utils/after-submit";
+import { cookiesRefusedToast, csrf } from "~/utils/session/csrf.server";
+import { env } from "~/utils/runtime/env.server";
+import { combineHeaders, pathWithSearch } from "~/utils/http/http";
+import { i18nServer } from "~/utils/i18n/i18n.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { getToast } from "~/utils/session/toast.server";
+import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },

@@ -1,5 +1,5 @@
 import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import { formatDateInput } from "~/utils/date-input";
+import { formatDateInput } from "~/utils/format/date-input";
 import { browserCookies, median, signIn, slowDown, SLOW_LINE, startServers } from "./lib";
 
 /**

@@ -1,4 +1,4 @@
-import { wallClockIn } from "~/utils/dates";
+import { wallClockIn } from "~/utils/format/dates";
 
 /**
  * The sandbox speaks as a provider in PROVIDER_TIME_ZONE (Asia/Tehran unless set, like the

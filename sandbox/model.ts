@@ -4,7 +4,7 @@
  */
 
 // The states' wire spelling is part of the contract; the portal and the sandbox share one list.
-import { REQUEST_STATES, type RequestState } from "~/utils/request-states";
+import { REQUEST_STATES, type RequestState } from "~/utils/requests/request-states";
 
 export { REQUEST_STATES, type RequestState };
 

@@ -8,7 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
-import type { HttpLayer, Refusal } from "../app/utils/http-layer.server";
+import type { HttpLayer, Refusal } from "../app/utils/http/http-layer.server";
 
 /**
  * The portal's HTTP server (decision 023): what belongs to HTTP rather than to a page, for every

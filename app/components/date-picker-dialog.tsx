@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Modal } from "~/components/ui/modal";
-import { formatDateInput, parseDateInput } from "~/utils/date-input";
-import { cx } from "~/utils/misc";
+import { formatDateInput, parseDateInput } from "~/utils/format/date-input";
+import { cx } from "~/utils/ui/misc";
 
 /**
  * The date picker's month grid in a modal dialog (WAI-ARIA's date picker dialog pattern): the

@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 
 /**
  * Every form field goes through here, so all of them wire label, hint, aria-invalid,

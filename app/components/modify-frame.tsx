@@ -11,9 +11,9 @@ import {
   AFTER_SUBMIT,
   AFTER_SUBMIT_ROUTE_ID,
   useRequestsListAfterSubmit,
-} from "~/utils/after-submit";
-import { useIsPending } from "~/utils/misc";
-import type { ChangeFrame } from "~/utils/request-change.server";
+} from "~/utils/wizard/after-submit";
+import { useIsPending } from "~/utils/ui/misc";
+import type { ChangeFrame } from "~/utils/requests/request-change.server";
 
 /**
  * A modify screen: which request, the provider's answer to "may this be changed?" before any

@@ -9,10 +9,10 @@ import { EnhancedInput, ErrorSummary, TextareaField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { loader as notesLoader } from "~/routes/reservations.reservation-details.$requestId.notes";
-import { cx } from "~/utils/misc";
-import { notesPollKey } from "~/utils/notes-poll";
-import type { NoteView } from "~/utils/request-details.server";
-import { requiredText } from "~/utils/validation";
+import { cx } from "~/utils/ui/misc";
+import { notesPollKey } from "~/utils/requests/notes-poll";
+import type { NoteView } from "~/utils/requests/request-details.server";
+import { requiredText } from "~/utils/forms/validation";
 
 /** Spec §9: the thread is fetched again every 10 s while the page is open. */
 export const NOTES_POLL_MS = 10_000;

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { localizeDigits } from "~/utils/numbers";
-import { cx } from "~/utils/misc";
+import { localizeDigits } from "~/utils/format/numbers";
+import { cx } from "~/utils/ui/misc";
 
 /**
  * Pages of a server-paged list as plain links: the page lives in the URL's `page` parameter, next

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PaymentStateChip } from "~/components/state-chips";
-import type { PaymentRow } from "~/utils/payment-rows.server";
+import type { PaymentRow } from "~/utils/money/payment-rows.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** Spec §2: the receipt tab's and the cash tab's columns; an order's payments of every kind. */

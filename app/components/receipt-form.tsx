@@ -13,7 +13,7 @@ import {
   TextField,
 } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
-import { RECEIPT_ACCEPT, receiptSchema } from "~/utils/receipt";
+import { RECEIPT_ACCEPT, receiptSchema } from "~/utils/money/receipt";
 
 export type ReceiptOptions = {
   paymentTypes: Array<{ value: string; label: string }>;

@@ -4,8 +4,8 @@ import { GuestsTable } from "~/components/guests-table";
 import { PriceBreakdown } from "~/components/price-breakdown";
 import { RequestStateChip } from "~/components/state-chips";
 import { Card } from "~/components/ui/card";
-import { localizeDigits } from "~/utils/numbers";
-import type { RequestDetailsView } from "~/utils/request-details.server";
+import { localizeDigits } from "~/utils/format/numbers";
+import type { RequestDetailsView } from "~/utils/requests/request-details.server";
 import { InlineValues } from "~/components/ui/inline-values";
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "@remix-run/react";
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 
 type Toast = { id: string; type: "success" | "error"; message: string };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 
 /** The spec's chip colours, each with enough contrast for its text (WCAG AA). */
 const TONES = {

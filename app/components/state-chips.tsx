@@ -6,8 +6,8 @@ import {
   PAYMENT_STATES,
   paymentStateTone,
   stateLabel,
-} from "~/utils/order-states";
-import { requestStateLabel, requestStateTone } from "~/utils/request-states";
+} from "~/utils/money/order-states";
+import { requestStateLabel, requestStateTone } from "~/utils/requests/request-states";
 
 /** Each kind of state as a chip: the text says the state, the colour repeats it (spec §4). */
 

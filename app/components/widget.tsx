@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { cx } from "~/utils/misc";
-import type { Settled } from "~/utils/settled";
+import { cx } from "~/utils/ui/misc";
+import type { Settled } from "~/utils/http/settled";
 
 /**
  * A titled part of a page whose data may have failed on its own: shows the data, or the part's

@@ -10,16 +10,16 @@ import { Card } from "~/components/ui/card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
-import { HOME_PATH, requireProvider } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-data.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { useIsPending } from "~/utils/misc";
+import { HOME_PATH, requireProvider } from "~/utils/session/auth.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { useIsPending } from "~/utils/ui/misc";
 import type { loader as mainLoader } from "~/routes/_main";
 import { getAgencyInfo, updateAgencyInfo } from "~/utils/provider/agency.server";
-import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { emailAddress } from "~/utils/validation";
-import { userOverLimitMessage } from "~/utils/rate-limit.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
+import { redirectWithToast } from "~/utils/session/toast.server";
+import { emailAddress } from "~/utils/forms/validation";
+import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 
 export const handle = { i18n: ["common", "account"] };
 

@@ -15,17 +15,17 @@ import {
   renewSessionAlone,
   requireProvider,
   requireUserName,
-} from "~/utils/auth.server";
-import { readForm } from "~/utils/form-data.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { useIsPending } from "~/utils/misc";
+} from "~/utils/session/auth.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { useIsPending } from "~/utils/ui/misc";
 import { changePassword } from "~/utils/provider/users.server";
 import { ProviderError } from "~/utils/provider/request.server";
-import { providerErrorReply } from "~/utils/provider-errors.server";
-import { startSignInAttempt } from "~/utils/sign-in-throttle.server";
-import { waitMessage } from "~/utils/rate-limit.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { existingPassword, passwordRule } from "~/utils/validation";
+import { providerErrorReply } from "~/utils/http/provider-errors.server";
+import { startSignInAttempt } from "~/utils/limits/sign-in-throttle.server";
+import { waitMessage } from "~/utils/limits/rate-limit.server";
+import { redirectWithToast } from "~/utils/session/toast.server";
+import { existingPassword, passwordRule } from "~/utils/forms/validation";
 
 export const handle = { i18n: ["common", "account"] };
 

@@ -10,22 +10,22 @@ import { SelectField, TextField } from "~/components/forms";
 import { OrderStateChip } from "~/components/state-chips";
 import { Pagination } from "~/components/pagination";
 import { Card } from "~/components/ui/card";
-import { requireProvider } from "~/utils/auth.server";
-import { exampleDateInput } from "~/utils/date-input";
-import { formatDate } from "~/utils/dates";
-import { dateErrorsResult } from "~/utils/list-filters";
+import { requireProvider } from "~/utils/session/auth.server";
+import { exampleDateInput } from "~/utils/format/date-input";
+import { formatDate } from "~/utils/format/dates";
+import { dateErrorsResult } from "~/utils/lists/list-filters";
 import {
   filterText,
   filtersOpenAtFirst,
   pagingFields,
   readDateRange,
-} from "~/utils/list-filters.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { localizeDigits, moneyIn } from "~/utils/numbers";
-import { ORDER_STATES } from "~/utils/order-states";
+} from "~/utils/lists/list-filters.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { localizeDigits, moneyIn } from "~/utils/format/numbers";
+import { ORDER_STATES } from "~/utils/money/order-states";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getOrderGrid } from "~/utils/provider/orders.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["common", "orders"] };

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/session/toast.server";
 import {
   Form,
   Link,
@@ -24,23 +24,27 @@ import type { ReceiptActionData } from "~/components/receipt-form";
 import { OrderStateChip, RequestStateChip, TicketStateChip } from "~/components/state-chips";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatDate } from "~/utils/dates";
-import { readForm } from "~/utils/form-data.server";
-import { requireOrderId } from "~/utils/params.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { useIsPending } from "~/utils/misc";
-import { moneyIn } from "~/utils/numbers";
+import { formatDate } from "~/utils/format/dates";
+import { readForm } from "~/utils/forms/form-data.server";
+import { requireOrderId } from "~/utils/http/params.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { useIsPending } from "~/utils/ui/misc";
+import { moneyIn } from "~/utils/format/numbers";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getOrder } from "~/utils/provider/orders.server";
 import { getOrderPayments } from "~/utils/provider/payments.server";
 import { getTickets, openTicket } from "~/utils/provider/tickets.server";
-import { TICKET_CATEGORIES } from "~/utils/order-states";
-import { orProviderErrorPage, providerErrorReply, settle } from "~/utils/provider-errors.server";
-import { paymentRows } from "~/utils/payment-rows.server";
-import { receiptOptions } from "~/utils/receipt.server";
-import { requiredText } from "~/utils/validation";
+import { TICKET_CATEGORIES } from "~/utils/money/order-states";
+import {
+  orProviderErrorPage,
+  providerErrorReply,
+  settle,
+} from "~/utils/http/provider-errors.server";
+import { paymentRows } from "~/utils/money/payment-rows.server";
+import { receiptOptions } from "~/utils/money/receipt.server";
+import { requiredText } from "~/utils/forms/validation";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { userOverLimitMessage } from "~/utils/rate-limit.server";
+import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 
 export const handle = { i18n: ["common", "orders", "payments", "requests", "wizard"] };
 

@@ -9,11 +9,11 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReceiptForm } from "~/components/receipt-form";
 import { Card } from "~/components/ui/card";
-import { requireOrderId } from "~/utils/params.server";
-import { pageTitleMeta } from "~/utils/meta";
+import { requireOrderId } from "~/utils/http/params.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getOrder } from "~/utils/provider/orders.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { receiptOptions, sendReceipt } from "~/utils/receipt.server";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import { receiptOptions, sendReceipt } from "~/utils/money/receipt.server";
 
 export const handle = { i18n: ["common", "payments", "wizard"] };
 

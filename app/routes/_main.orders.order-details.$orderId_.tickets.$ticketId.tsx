@@ -11,15 +11,15 @@ import { ErrorSummary, TextareaField } from "~/components/forms";
 import { TicketStateChip } from "~/components/state-chips";
 import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatDate } from "~/utils/dates";
-import { readForm } from "~/utils/form-data.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { idParam, requireOrderId } from "~/utils/params.server";
-import { cx, useIsPending } from "~/utils/misc";
+import { formatDate } from "~/utils/format/dates";
+import { readForm } from "~/utils/forms/form-data.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { idParam, requireOrderId } from "~/utils/http/params.server";
+import { cx, useIsPending } from "~/utils/ui/misc";
 import { getTicket, replyToTicket } from "~/utils/provider/tickets.server";
-import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
-import { requiredText } from "~/utils/validation";
-import { userOverLimitMessage } from "~/utils/rate-limit.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
+import { requiredText } from "~/utils/forms/validation";
+import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 
 export const handle = { i18n: ["common", "orders"] };
 

@@ -6,16 +6,16 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { PaymentsTable } from "~/components/payments-table";
 import { Card } from "~/components/ui/card";
-import { requireProvider } from "~/utils/auth.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { cx } from "~/utils/misc";
-import { localizeDigits } from "~/utils/numbers";
-import { PAGE_SIZES } from "~/utils/paging";
-import { moneyIn } from "~/utils/numbers";
-import { paymentRows } from "~/utils/payment-rows.server";
+import { requireProvider } from "~/utils/session/auth.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { cx } from "~/utils/ui/misc";
+import { localizeDigits } from "~/utils/format/numbers";
+import { PAGE_SIZES } from "~/utils/lists/paging";
+import { moneyIn } from "~/utils/format/numbers";
+import { paymentRows } from "~/utils/money/payment-rows.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getPayments } from "~/utils/provider/payments.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
 
 export const handle = { i18n: ["common", "payments"] };
 

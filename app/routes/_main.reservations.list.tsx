@@ -10,18 +10,22 @@ import { Pagination } from "~/components/pagination";
 import { RequestStateChip } from "~/components/state-chips";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { requireProvider } from "~/utils/auth.server";
-import { exampleDateInput } from "~/utils/date-input";
-import { formatDate } from "~/utils/dates";
-import { dateErrorsResult } from "~/utils/list-filters";
-import { filtersOpenAtFirst } from "~/utils/list-filters.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { localizeDigits } from "~/utils/numbers";
-import { PAGE_SIZES } from "~/utils/paging";
+import { requireProvider } from "~/utils/session/auth.server";
+import { exampleDateInput } from "~/utils/format/date-input";
+import { formatDate } from "~/utils/format/dates";
+import { dateErrorsResult } from "~/utils/lists/list-filters";
+import { filtersOpenAtFirst } from "~/utils/lists/list-filters.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { localizeDigits } from "~/utils/format/numbers";
+import { PAGE_SIZES } from "~/utils/lists/paging";
 import { getRequestGrid, getRequestStates } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage, settle } from "~/utils/provider-errors.server";
-import { readRequestFilters } from "~/utils/request-list.server";
-import { inRequestStateOrder, REQUEST_STATES, requestStateLabel } from "~/utils/request-states";
+import { orProviderErrorPage, settle } from "~/utils/http/provider-errors.server";
+import { readRequestFilters } from "~/utils/requests/request-list.server";
+import {
+  inRequestStateOrder,
+  REQUEST_STATES,
+  requestStateLabel,
+} from "~/utils/requests/request-states";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["common", "requests"] };

@@ -7,15 +7,19 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateField } from "~/components/date-picker";
 import { ModifyFrame } from "~/components/modify-frame";
 import { Card } from "~/components/ui/card";
-import { formatDateInput } from "~/utils/date-input";
-import { formatDate } from "~/utils/dates";
-import { readForm } from "~/utils/form-data.server";
-import { pageTitleMeta } from "~/utils/meta";
+import { formatDateInput } from "~/utils/format/date-input";
+import { formatDate } from "~/utils/format/dates";
+import { readForm } from "~/utils/forms/form-data.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
 import { changeRequestDates } from "~/utils/provider/reserve-requests.server";
-import { providerToday } from "~/utils/provider-clock.server";
-import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
-import { stayDatesSchema } from "~/utils/reservation-wizard";
-import { unlessLeavingAfterSubmit } from "~/utils/after-submit";
+import { providerToday } from "~/utils/format/provider-clock.server";
+import {
+  answerChange,
+  changeFrame,
+  loadRequestChange,
+} from "~/utils/requests/request-change.server";
+import { stayDatesSchema } from "~/utils/wizard/reservation-wizard";
+import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 

@@ -10,21 +10,25 @@ import {
   useFlightSummaryFields,
   type FlightsFormInput,
 } from "~/components/wizard/flight-fields";
-import { requireProvider } from "~/utils/auth.server";
-import { formatDateInput } from "~/utils/date-input";
-import { airlineOptions, FLIGHTS, resolveFlights } from "~/utils/flights.server";
-import { readForm } from "~/utils/form-data.server";
-import { pageTitleMeta } from "~/utils/meta";
+import { requireProvider } from "~/utils/session/auth.server";
+import { formatDateInput } from "~/utils/format/date-input";
+import { airlineOptions, FLIGHTS, resolveFlights } from "~/utils/wizard/flights.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
 import {
   changeRequestTransportation,
   type FlightRead,
   type RequestSummary,
 } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
-import { flightsStepSchema, type FlightsStepValue } from "~/utils/reservation-wizard";
-import { flightPayload } from "~/utils/reservation-wizard.server";
-import { unlessLeavingAfterSubmit } from "~/utils/after-submit";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import {
+  answerChange,
+  changeFrame,
+  loadRequestChange,
+} from "~/utils/requests/request-change.server";
+import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/reservation-wizard";
+import { flightPayload } from "~/utils/wizard/reservation-wizard.server";
+import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 

@@ -6,20 +6,24 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ModifyFrame } from "~/components/modify-frame";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
-import { countryOptions } from "~/utils/countries.server";
-import { readForm } from "~/utils/form-data.server";
-import { pageTitleMeta } from "~/utils/meta";
+import { countryOptions } from "~/utils/wizard/countries.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { changeRequestRooms } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { answerChange, changeFrame, loadRequestChange } from "~/utils/request-change.server";
-import { roomsStepSchema, type RoomsStepValue } from "~/utils/reservation-wizard";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import {
+  answerChange,
+  changeFrame,
+  loadRequestChange,
+} from "~/utils/requests/request-change.server";
+import { roomsStepSchema, type RoomsStepValue } from "~/utils/wizard/reservation-wizard";
 import {
   roomRequestsPayload,
   roomsFormValuesOf,
   roomTypeViews,
-} from "~/utils/reservation-wizard.server";
-import { unlessLeavingAfterSubmit } from "~/utils/after-submit";
+} from "~/utils/wizard/reservation-wizard.server";
+import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 

@@ -6,11 +6,11 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formatDate, wallClockIn } from "~/utils/dates";
-import { env } from "~/utils/env.server";
-import { readForm } from "~/utils/form-data.server";
-import { firstOpenStep } from "~/utils/reservation-wizard";
-import { emptyDraft, hasContent, loadWizard } from "~/utils/reservation-wizard.server";
+import { formatDate, wallClockIn } from "~/utils/format/dates";
+import { env } from "~/utils/runtime/env.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { firstOpenStep } from "~/utils/wizard/reservation-wizard";
+import { emptyDraft, hasContent, loadWizard } from "~/utils/wizard/reservation-wizard.server";
 
 /**
  * The wizard's entry: straight to the first open step, unless there is a draft to decide about

@@ -13,15 +13,15 @@ import {
   useFlightSummaryFields,
   type FlightsFormInput,
 } from "~/components/wizard/flight-fields";
-import { airlineOptions, resolveFlights } from "~/utils/flights.server";
-import { readForm } from "~/utils/form-data.server";
-import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
+import { airlineOptions, resolveFlights } from "~/utils/wizard/flights.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
 import {
   flightsFormDefaults,
   flightsStepSchema,
   type FlightsStepValue,
-} from "~/utils/reservation-wizard";
-import { loadWizard, nextStepUrl, requireStep } from "~/utils/reservation-wizard.server";
+} from "~/utils/wizard/reservation-wizard";
+import { loadWizard, nextStepUrl, requireStep } from "~/utils/wizard/reservation-wizard.server";
 
 /** Step 3, Flight Info (only with a transfer): the arrival and the departure flight. */
 

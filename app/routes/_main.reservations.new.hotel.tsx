@@ -26,14 +26,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { StarRating } from "~/components/ui/star-rating";
 import { ContinueButton } from "~/components/wizard/continue-button";
-import { formatDate } from "~/utils/dates";
-import { providerToday } from "~/utils/provider-clock.server";
-import { readForm } from "~/utils/form-data.server";
-import { localizeDigits, moneyIn } from "~/utils/numbers";
+import { formatDate } from "~/utils/format/dates";
+import { providerToday } from "~/utils/format/provider-clock.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { localizeDigits, moneyIn } from "~/utils/format/numbers";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getPackages } from "~/utils/provider/packages.server";
 import { getPackageHotels, type PackageHotel } from "~/utils/provider/hotels.server";
-import { orProviderErrorPage, providerErrorReply } from "~/utils/provider-errors.server";
+import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
 import {
   hotelFiltersSchema,
   hotelFormDefaults,
@@ -41,8 +41,8 @@ import {
   type HotelFilters,
   type HotelStepInput,
   type HotelStepValue,
-} from "~/utils/reservation-wizard";
-import { loadWizard, nextStepUrl, requireStep } from "~/utils/reservation-wizard.server";
+} from "~/utils/wizard/reservation-wizard";
+import { loadWizard, nextStepUrl, requireStep } from "~/utils/wizard/reservation-wizard.server";
 import { InlineValues } from "~/components/ui/inline-values";
 
 /** Step 1, Choose Hotel: a package hotel (searchable), the stay's dates, transfer, notes. */

@@ -12,12 +12,12 @@ import { GuestsTable } from "~/components/guests-table";
 import { PriceBreakdown } from "~/components/price-breakdown";
 import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { countryOptions } from "~/utils/countries.server";
-import { formatDate } from "~/utils/dates";
-import { recordStore } from "~/utils/draft-store.server";
-import { readForm } from "~/utils/form-data.server";
-import { useIsPending } from "~/utils/misc";
-import { localizeDigits, moneyIn } from "~/utils/numbers";
+import { countryOptions } from "~/utils/wizard/countries.server";
+import { formatDate } from "~/utils/format/dates";
+import { recordStore } from "~/utils/wizard/draft-store.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { useIsPending } from "~/utils/ui/misc";
+import { localizeDigits, moneyIn } from "~/utils/format/numbers";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import {
@@ -26,23 +26,23 @@ import {
   ProviderError,
 } from "~/utils/provider/request.server";
 import { submitReserveRequest, validatePrices } from "~/utils/provider/reserve-requests.server";
-import { pricedRoomView } from "~/utils/price-view";
-import { settle } from "~/utils/provider-errors.server";
-import type { Draft, FlightValue } from "~/utils/reservation-wizard";
+import { pricedRoomView } from "~/utils/wizard/price-view";
+import { settle } from "~/utils/http/provider-errors.server";
+import type { Draft, FlightValue } from "~/utils/wizard/reservation-wizard";
 import {
   loadWizard,
   priceValidationRequest,
   requireStep,
   reservationPayload,
   type Wizard,
-} from "~/utils/reservation-wizard.server";
-import { isEnhanced, submittedResponse } from "~/utils/after-submit.server";
+} from "~/utils/wizard/reservation-wizard.server";
+import { isEnhanced, submittedResponse } from "~/utils/wizard/after-submit.server";
 import {
   AFTER_SUBMIT,
   AFTER_SUBMIT_ROUTE_ID,
   unlessLeavingAfterSubmit,
   useRequestsListAfterSubmit,
-} from "~/utils/after-submit";
+} from "~/utils/wizard/after-submit";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
 
 /**

@@ -9,22 +9,22 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EnterSubmitsForm, ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
-import { countryOptions } from "~/utils/countries.server";
-import { readForm } from "~/utils/form-data.server";
+import { countryOptions } from "~/utils/wizard/countries.server";
+import { readForm } from "~/utils/forms/form-data.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
 import {
   roomsFormDefaults,
   roomsStepSchema,
   type RoomsStepValue,
-} from "~/utils/reservation-wizard";
+} from "~/utils/wizard/reservation-wizard";
 import {
   loadWizard,
   nextStepUrl,
   requireStep,
   roomTypeViews,
-} from "~/utils/reservation-wizard.server";
+} from "~/utils/wizard/reservation-wizard.server";
 
 /**
  * Step 2, Choose Rooms and Guests: rooms of the hotel's types, each with its main guests and the

@@ -10,12 +10,17 @@ import {
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Stepper } from "~/components/wizard/stepper";
-import { formatDate } from "~/utils/dates";
-import { pageTitleMeta } from "~/utils/meta";
-import { stepIsDone, stepIsNeeded, stepIsUnlocked, WIZARD_STEPS } from "~/utils/reservation-wizard";
-import { loadWizard } from "~/utils/reservation-wizard.server";
+import { formatDate } from "~/utils/format/dates";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import {
+  stepIsDone,
+  stepIsNeeded,
+  stepIsUnlocked,
+  WIZARD_STEPS,
+} from "~/utils/wizard/reservation-wizard";
+import { loadWizard } from "~/utils/wizard/reservation-wizard.server";
 import { InlineValues } from "~/components/ui/inline-values";
-import { leavingAfterSubmit } from "~/utils/after-submit";
+import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
 
 export const handle = { i18n: ["common", "wizard"] };

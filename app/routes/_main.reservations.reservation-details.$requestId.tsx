@@ -19,38 +19,38 @@ import { RequestSummaryView } from "~/components/request-summary";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { parseWithZod } from "@conform-to/zod";
-import { readForm } from "~/utils/form-data.server";
-import { requireRequestId } from "~/utils/params.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { hasVoucher } from "~/utils/request-states";
-import { useIsPending } from "~/utils/misc";
+import { readForm } from "~/utils/forms/form-data.server";
+import { requireRequestId } from "~/utils/http/params.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { hasVoucher } from "~/utils/requests/request-states";
+import { useIsPending } from "~/utils/ui/misc";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
 import {
   deleteRequest,
   getRequestSummary,
   sendNote,
 } from "~/utils/provider/reserve-requests.server";
-import { draftBookedAgain, hasContent, loadWizard } from "~/utils/reservation-wizard.server";
+import { draftBookedAgain, hasContent, loadWizard } from "~/utils/wizard/reservation-wizard.server";
 import {
   orProviderErrorPage,
   providerErrorReply,
   settle,
   unlessUnavailable,
-} from "~/utils/provider-errors.server";
+} from "~/utils/http/provider-errors.server";
 import {
   loadOfferedChanges,
   offeredChanges,
   type OfferedChanges,
-} from "~/utils/request-change.server";
+} from "~/utils/requests/request-change.server";
 import {
   fetchNotesAndMarkRead,
   notesVersion,
   notesView,
   requestDetailsView,
   type RequestDetailsView,
-} from "~/utils/request-details.server";
-import { userOverLimitMessage } from "~/utils/rate-limit.server";
-import { redirectWithToast } from "~/utils/toast.server";
+} from "~/utils/requests/request-details.server";
+import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
+import { redirectWithToast } from "~/utils/session/toast.server";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 

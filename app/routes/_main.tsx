@@ -10,16 +10,16 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SideMenu } from "~/components/layout/side-menu";
 import { LogoutForm, TopBar } from "~/components/layout/top-bar";
 import type { loader as rootLoader } from "~/root";
-import { requireProvider } from "~/utils/auth.server";
-import { formatBothCalendars, formatDate, wallClockIn } from "~/utils/dates";
-import { localizeDigits } from "~/utils/numbers";
-import { env } from "~/utils/env.server";
-import { isSidebarMini } from "~/utils/preferences.server";
+import { requireProvider } from "~/utils/session/auth.server";
+import { formatBothCalendars, formatDate, wallClockIn } from "~/utils/format/dates";
+import { localizeDigits } from "~/utils/format/numbers";
+import { env } from "~/utils/runtime/env.server";
+import { isSidebarMini } from "~/utils/session/preferences.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
-import { requestsDueSoonOnce } from "~/utils/payment-deadlines.server";
-import { settle } from "~/utils/provider-errors.server";
-import { countUnreadNotes, requestBeingRead } from "~/utils/unread-notes.server";
-import { leavingAfterSubmit } from "~/utils/after-submit";
+import { requestsDueSoonOnce } from "~/utils/money/payment-deadlines.server";
+import { settle } from "~/utils/http/provider-errors.server";
+import { countUnreadNotes, requestBeingRead } from "~/utils/requests/unread-notes.server";
+import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,18 +10,18 @@ import { z } from "zod";
 import { Card } from "~/components/ui/card";
 import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
-import { anonymousProvider, requireAnonymous, startSession } from "~/utils/auth.server";
-import { knownDeviceOf, rememberDevice } from "~/utils/device-cookie.server";
-import { readForm } from "~/utils/form-data.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { waitMessage } from "~/utils/rate-limit.server";
-import { startSignInAttempt } from "~/utils/sign-in-throttle.server";
-import { useIsPending } from "~/utils/misc";
+import { anonymousProvider, requireAnonymous, startSession } from "~/utils/session/auth.server";
+import { knownDeviceOf, rememberDevice } from "~/utils/session/device-cookie.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { waitMessage } from "~/utils/limits/rate-limit.server";
+import { startSignInAttempt } from "~/utils/limits/sign-in-throttle.server";
+import { useIsPending } from "~/utils/ui/misc";
 import { ProviderError } from "~/utils/provider/request.server";
 import { requestToken } from "~/utils/provider/token.server";
-import { providerErrorReply } from "~/utils/provider-errors.server";
-import { existingPassword, requiredText } from "~/utils/validation";
-import { metrics } from "~/utils/metrics.server";
+import { providerErrorReply } from "~/utils/http/provider-errors.server";
+import { existingPassword, requiredText } from "~/utils/forms/validation";
+import { metrics } from "~/utils/runtime/metrics.server";
 
 export const loginSchema = z.object({
   username: requiredText(50),

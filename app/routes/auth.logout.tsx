@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endSession, LOGIN_PATH } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-data.server";
+import { endSession, LOGIN_PATH } from "~/utils/session/auth.server";
+import { readForm } from "~/utils/forms/form-data.server";
 
 /** Sign-out: destroys the server-side session (spec §3 "Session": logout removes the token). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
-import { pageTitleMeta } from "~/utils/meta";
+import { pageTitleMeta } from "~/utils/i18n/meta";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const t = context.translator("auth");

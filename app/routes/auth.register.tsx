@@ -15,22 +15,22 @@ import {
   TextField,
 } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
-import { anonymousProvider, requireAnonymous } from "~/utils/auth.server";
-import { countryOptions } from "~/utils/countries.server";
-import { readForm } from "~/utils/form-data.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { useIsPending } from "~/utils/misc";
+import { anonymousProvider, requireAnonymous } from "~/utils/session/auth.server";
+import { countryOptions } from "~/utils/wizard/countries.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { useIsPending } from "~/utils/ui/misc";
 import { registerAgency } from "~/utils/provider/agency.server";
-import { providerErrorReply } from "~/utils/provider-errors.server";
-import { countAgainstLimit, waitMessage } from "~/utils/rate-limit.server";
+import { providerErrorReply } from "~/utils/http/provider-errors.server";
+import { countAgainstLimit, waitMessage } from "~/utils/limits/rate-limit.server";
 import {
   emailAddress,
   passwordRule,
   phoneNumber,
   requiredText,
   userName,
-} from "~/utils/validation";
-import { throttledClientOf } from "~/utils/client-address.server";
+} from "~/utils/forms/validation";
+import { throttledClientOf } from "~/utils/limits/client-address.server";
 
 export const registrationSchema = z
   .object({

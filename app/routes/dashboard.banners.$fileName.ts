@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireProvider } from "~/utils/auth.server";
+import { requireProvider } from "~/utils/session/auth.server";
 import {
   DASHBOARD_PICTURE_GROUP,
   getPictures,

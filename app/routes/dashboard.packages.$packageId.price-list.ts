@@ -1,11 +1,11 @@
-import { downloadHeaders } from "~/utils/file-download.server";
+import { downloadHeaders } from "~/utils/http/file-download.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { HOME_PATH, requireProvider } from "~/utils/auth.server";
-import { readForm } from "~/utils/form-data.server";
+import { HOME_PATH, requireProvider } from "~/utils/session/auth.server";
+import { readForm } from "~/utils/forms/form-data.server";
 import { downloadPackagePriceList, logPackageDownload } from "~/utils/provider/packages.server";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/session/toast.server";
 
 const FALLBACK_FILE_NAME = "price-list";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { REQUEST_ID_HEADER, requestIdOf } from "~/utils/request-log.server";
+import { REQUEST_ID_HEADER, requestIdOf } from "~/utils/runtime/request-log.server";
 import { providerUrl } from "~/utils/provider/request.server";
-import { redis } from "~/utils/redis.server";
+import { redis } from "~/utils/session/redis.server";
 
 const PROVIDER_PROBE_TIMEOUT_MS = 3000;
 const SESSION_STORE_PROBE_TIMEOUT_MS = 1000;

@@ -1,8 +1,8 @@
-import { downloadHeaders } from "~/utils/file-download.server";
+import { downloadHeaders } from "~/utils/http/file-download.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadAccountingReport } from "~/utils/provider/orders.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { requireOrderId } from "~/utils/params.server";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import { requireOrderId } from "~/utils/http/params.server";
 
 /**
  * An order's accounting report (GET /api/AccountingReportClient/{id}), streamed through as a

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireProvider, requireUserName } from "~/utils/auth.server";
-import { countAgainstLimit } from "~/utils/rate-limit.server";
+import { requireProvider, requireUserName } from "~/utils/session/auth.server";
+import { countAgainstLimit } from "~/utils/limits/rate-limit.server";
 import { findAirports } from "~/utils/provider/geo.server";
 import { ProviderError } from "~/utils/provider/request.server";
 

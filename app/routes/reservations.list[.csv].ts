@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireProvider } from "~/utils/auth.server";
-import { csvResponse, toCsv } from "~/utils/csv.server";
-import { formatDate } from "~/utils/dates";
-import { fetchAllPages } from "~/utils/all-pages.server";
+import { requireProvider } from "~/utils/session/auth.server";
+import { csvResponse, toCsv } from "~/utils/money/csv.server";
+import { formatDate } from "~/utils/format/dates";
+import { fetchAllPages } from "~/utils/lists/all-pages.server";
 import { getRequestGrid, type RequestRow } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { readRequestFilters } from "~/utils/request-list.server";
-import { requestStateLabel } from "~/utils/request-states";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import { readRequestFilters } from "~/utils/requests/request-list.server";
+import { requestStateLabel } from "~/utils/requests/request-states";
 
 /**
  * /reservations/list.csv?<the list's filters>: every row of the filter, all pages, for a

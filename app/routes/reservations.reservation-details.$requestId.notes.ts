@@ -1,8 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { settle } from "~/utils/provider-errors.server";
-import { fetchNotesAndMarkRead, notesVersion, notesView } from "~/utils/request-details.server";
-import { requireRequestId } from "~/utils/params.server";
-import { countUnreadNotes } from "~/utils/unread-notes.server";
+import { settle } from "~/utils/http/provider-errors.server";
+import {
+  fetchNotesAndMarkRead,
+  notesVersion,
+  notesView,
+} from "~/utils/requests/request-details.server";
+import { requireRequestId } from "~/utils/http/params.server";
+import { countUnreadNotes } from "~/utils/requests/unread-notes.server";
 
 /**
  * The notes of a request, for the details page's poll every 10 s (spec §9). `?known=<version>`

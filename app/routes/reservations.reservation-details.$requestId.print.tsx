@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequestSummaryView } from "~/components/request-summary";
 import { PrintablePageHeader } from "~/components/printable-page-header";
-import { formatBothCalendars } from "~/utils/dates";
-import { providerNow } from "~/utils/provider-clock.server";
-import { env } from "~/utils/env.server";
-import { requireRequestId } from "~/utils/params.server";
-import { pageTitleMeta } from "~/utils/meta";
+import { formatBothCalendars } from "~/utils/format/dates";
+import { providerNow } from "~/utils/format/provider-clock.server";
+import { env } from "~/utils/runtime/env.server";
+import { requireRequestId } from "~/utils/http/params.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getRequestSummary } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { requestDetailsView } from "~/utils/request-details.server";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import { requestDetailsView } from "~/utils/requests/request-details.server";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 

@@ -5,15 +5,15 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PrintablePageHeader } from "~/components/printable-page-header";
 import { InlineValues } from "~/components/ui/inline-values";
-import { env } from "~/utils/env.server";
-import { pageTitleMeta } from "~/utils/meta";
-import { requireRequestId } from "~/utils/params.server";
+import { env } from "~/utils/runtime/env.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import { requireRequestId } from "~/utils/http/params.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { getRequestSummary } from "~/utils/provider/reserve-requests.server";
-import { orProviderErrorPage, settle } from "~/utils/provider-errors.server";
-import { hasVoucher, requestStateLabel } from "~/utils/request-states";
-import { voucherView, type VoucherColumn } from "~/utils/voucher.server";
+import { orProviderErrorPage, settle } from "~/utils/http/provider-errors.server";
+import { hasVoucher, requestStateLabel } from "~/utils/requests/request-states";
+import { voucherView, type VoucherColumn } from "~/utils/requests/voucher.server";
 
 export const handle = { i18n: ["common", "requests"] };
 

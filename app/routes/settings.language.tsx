@@ -1,9 +1,9 @@
-import { safeRedirectPath } from "~/utils/http";
+import { safeRedirectPath } from "~/utils/http/http";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isLanguage } from "~/i18n";
-import { readForm } from "~/utils/form-data.server";
-import { languageCookie } from "~/utils/i18n.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { languageCookie } from "~/utils/i18n/i18n.server";
 
 /** The language switch posts here (works without JS), then returns to the page it came from. */
 export async function action({ request }: ActionFunctionArgs) {

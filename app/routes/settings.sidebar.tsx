@@ -1,8 +1,8 @@
-import { safeRedirectPath } from "~/utils/http";
+import { safeRedirectPath } from "~/utils/http/http";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { readForm } from "~/utils/form-data.server";
-import { sidebarCookieHeader } from "~/utils/preferences.server";
+import { readForm } from "~/utils/forms/form-data.server";
+import { sidebarCookieHeader } from "~/utils/session/preferences.server";
 
 /**
  * Collapses or expands the side menu without JS: the form posts here and returns to the page.

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireProvider } from "~/utils/auth.server";
-import { csvResponse, toCsv } from "~/utils/csv.server";
-import { formatDate } from "~/utils/dates";
-import { fetchAllPages } from "~/utils/all-pages.server";
+import { requireProvider } from "~/utils/session/auth.server";
+import { csvResponse, toCsv } from "~/utils/money/csv.server";
+import { formatDate } from "~/utils/format/dates";
+import { fetchAllPages } from "~/utils/lists/all-pages.server";
 import { getStatement } from "~/utils/provider/orders.server";
-import { orProviderErrorPage } from "~/utils/provider-errors.server";
-import { readStatementFilters } from "~/utils/transactions.server";
+import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import { readStatementFilters } from "~/utils/money/transactions.server";
 
 /** /transactions.csv?from&to: the statement of the range, every line, for a spreadsheet. */
 

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import { metrics } from "~/utils/metrics.server";
+import { metrics } from "~/utils/runtime/metrics.server";
 
 /**
  * What an operator is handed for monitoring (decision 030), checked as Prometheus and Grafana

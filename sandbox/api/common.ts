@@ -1,6 +1,6 @@
 import { HttpResponse } from "msw";
 import type { z } from "zod";
-import { PAGE_SIZES } from "~/utils/paging";
+import { PAGE_SIZES } from "~/utils/lists/paging";
 import type { SecretsSeen } from "../secrets-seen";
 import type { SandboxStore } from "../store";
 

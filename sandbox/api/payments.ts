@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
-import { sniffReceiptType } from "~/utils/receipt";
+import { sniffReceiptType } from "~/utils/money/receipt";
 import { providerToday } from "../clock";
 import type { Payment, SandboxState } from "../model";
 import {

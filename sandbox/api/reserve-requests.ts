@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { z } from "zod";
-import { ageOn } from "~/utils/date-input";
+import { ageOn } from "~/utils/format/date-input";
 import { providerNow, providerToday } from "../clock";
 import type {
   Flight,

@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { formatDateInput } from "~/utils/date-input";
+import { formatDateInput } from "~/utils/format/date-input";
 import { violationsOf } from "./accessibility";
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -442,7 +442,7 @@ export async function downloadedFile(download: Download) {
 const firefoxDownloadsOf = (workerIndex: number) =>
   `.data/e2e/worker-${workerIndex}/firefox-downloads`;
 
-/** The production build's cookie names take the `__Host-` prefix (app/utils/cookies.server.ts). */
+/** The production build's cookie names take the `__Host-` prefix (app/utils/session/cookies.server.ts). */
 export const SESSION_COOKIE = "__Host-session";
 
 /** The security token (CSRF) a page's forms carry, read from its HTML. */

@@ -1,6 +1,6 @@
 import type { Page, Locator } from "@playwright/test";
 import type { SandboxState } from "#sandbox/model";
-import { formatDateInput } from "~/utils/date-input";
+import { formatDateInput } from "~/utils/format/date-input";
 import { expect, type Portal } from "./fixtures";
 
 /** Steps of the user journeys that more than one spec walks: the wizard's and a receipt's. */

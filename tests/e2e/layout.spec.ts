@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { SandboxState } from "#sandbox/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
-import { toPersianDigits } from "~/utils/numbers";
+import { toPersianDigits } from "~/utils/format/numbers";
 import { expect, startPortalInstance, test } from "./fixtures";
 import { paymentsDueSoon } from "./journeys";
 

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 /**
- * Every action reads its body through one helper (app/utils/form-data.server.ts): a form without
+ * Every action reads its body through one helper (app/utils/forms/form-data.server.ts): a form without
  * its security token (CSRF) goes back to its page, a body no form sends answers 415, a broken one
  * 400, each with a translated message, never a 500. A new action joins this table with one line.
  */

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-/** No form's `redirectTo` can send the browser to another site (app/utils/http.ts). */
+/** No form's `redirectTo` can send the browser to another site (app/utils/http/http.ts). */
 
 const HOSTILE = [
   "https://evil.example/",

@@ -1,6 +1,6 @@
 import type { SandboxState } from "#sandbox/model";
 import { DEMO_USER } from "#sandbox/seed";
-import { formatDateInput } from "~/utils/date-input";
+import { formatDateInput } from "~/utils/format/date-input";
 import { downloadedFile, expect, isBidiFirefox, test } from "./fixtures";
 import { fillReceipt, openReceiptForm, PNG, submitReceipt } from "./journeys";
 

@@ -3,7 +3,7 @@ import type { Fault } from "#sandbox/faults";
 import { DEMO_USER } from "#sandbox/seed";
 import { SIGNED_IN_PAGE_GROUPS, wizardSteps } from "#tests/pages";
 import dayjs from "dayjs";
-import { formatDateInput } from "~/utils/date-input";
+import { formatDateInput } from "~/utils/format/date-input";
 import {
   expect,
   NO_ANSWER_IN_TIME,

@@ -7,7 +7,7 @@ import type { Cluster } from "../../deploy/cluster";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
 import { test as base, clusterOfTheWorker, expect, securityTokenIn } from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
-import { formatDateInput } from "~/utils/date-input";
+import { formatDateInput } from "~/utils/format/date-input";
 
 /**
  * The deployment the README describes (decision 022): HAProxy with `deploy/haproxy.cfg` in front of

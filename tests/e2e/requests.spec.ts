@@ -1,6 +1,6 @@
 import type { ReserveRequest, SandboxState } from "#sandbox/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
-import { formatDateInput } from "~/utils/date-input";
+import { formatDateInput } from "~/utils/format/date-input";
 import {
   downloadedFile,
   expect,

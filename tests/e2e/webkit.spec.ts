@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { By, Key } from "selenium-webdriver";
-import { formatDateInput } from "~/utils/date-input";
+import { formatDateInput } from "~/utils/format/date-input";
 import { CHECK_IN, CHECK_OUT, PNG } from "./journeys";
 import { expect, test, WebKitUser } from "./webkit";
 

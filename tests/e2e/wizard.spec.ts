@@ -1,6 +1,6 @@
 import type { Locator, Page, Request as PlaywrightRequest } from "@playwright/test";
-import { formatDateInput } from "~/utils/date-input";
-import { formatMoney } from "~/utils/numbers";
+import { formatDateInput } from "~/utils/format/date-input";
+import { formatMoney } from "~/utils/format/numbers";
 import {
   expect,
   NO_ANSWER_IN_TIME,

@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { supportedLanguages } from "~/i18n";
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 
 /** English / فارسی buttons; a plain form post that sets the language cookie and comes back here. */
 export function LanguageSwitch() {

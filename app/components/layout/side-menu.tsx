@@ -3,11 +3,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 import type { loader as notesLoader } from "~/routes/reservations.reservation-details.$requestId.notes";
-import { notesPollKey } from "~/utils/notes-poll";
-import { localizeDigits } from "~/utils/numbers";
-import { sidebarCookie } from "~/utils/sidebar";
+import { notesPollKey } from "~/utils/requests/notes-poll";
+import { localizeDigits } from "~/utils/format/numbers";
+import { sidebarCookie } from "~/utils/ui/sidebar";
 
 const menuItems: Array<{ to: string; label: string; icon: IconName }> = [
   { to: "/dashboard", label: "nav.dashboard", icon: "dashboard" },

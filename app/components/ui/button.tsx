@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 
 const variants = {
   primary: "bg-primary text-white hover:bg-primary-dark",

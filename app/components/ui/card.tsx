@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 
 /** A white panel with an optional heading; the basic block of every page. */
 export function Card({

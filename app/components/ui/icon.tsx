@@ -1,4 +1,4 @@
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 
 // A handful of 24px outline icons, inline so they cost no request.
 const paths = {

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel } from "@headlessui/react";
 import type { ReactNode } from "react";
-import { cx } from "~/utils/misc";
+import { cx } from "~/utils/ui/misc";
 
 /**
  * A modal dialog (Headless UI: focus kept inside, Escape and a click outside close it, focus back

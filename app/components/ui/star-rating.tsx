@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { localizeDigits } from "~/utils/numbers";
+import { localizeDigits } from "~/utils/format/numbers";
 
 /** A hotel's star grade: stars to see, "4 stars" to hear. */
 export function StarRating({ grade }: { grade: number }) {

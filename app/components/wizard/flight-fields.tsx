@@ -4,7 +4,7 @@ import { DateField } from "~/components/date-picker";
 import { SelectField, TextField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
 import { AirportField } from "~/components/wizard/airport-field";
-import type { FlightsStepValue, ResolvedAirport } from "~/utils/reservation-wizard";
+import type { FlightsStepValue, ResolvedAirport } from "~/utils/wizard/reservation-wizard";
 
 /**
  * The arrival and the departure flight of a transfer: airline, number, airports (suggested as

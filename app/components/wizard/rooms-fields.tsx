@@ -4,8 +4,8 @@ import { FieldErrors } from "~/components/forms";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { GuestFields, type GuestInput } from "~/components/wizard/guest-fields";
-import { cx } from "~/utils/misc";
-import { localizeDigits } from "~/utils/numbers";
+import { cx } from "~/utils/ui/misc";
+import { localizeDigits } from "~/utils/format/numbers";
 import {
   EXTRA_KINDS,
   extraAllowed,
@@ -13,7 +13,7 @@ import {
   type ExtraKind,
   type RoomRules,
   type RoomsStepValue,
-} from "~/utils/reservation-wizard";
+} from "~/utils/wizard/reservation-wizard";
 import { InlineValues } from "~/components/ui/inline-values";
 
 /**

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { localizeDigits } from "~/utils/numbers";
-import type { WizardStep } from "~/utils/reservation-wizard";
-import { cx } from "~/utils/misc";
+import { localizeDigits } from "~/utils/format/numbers";
+import type { WizardStep } from "~/utils/wizard/reservation-wizard";
+import { cx } from "~/utils/ui/misc";
 
 export type StepState = { id: WizardStep; needed: boolean; done: boolean; unlocked: boolean };
 

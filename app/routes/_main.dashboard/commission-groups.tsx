@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { StarRating } from "~/components/ui/star-rating";
 import { Widget } from "~/components/widget";
-import { localizeDigits } from "~/utils/numbers";
+import { localizeDigits } from "~/utils/format/numbers";
 import type { DashboardData } from "./dashboard-data.server";
 
 /** Spec §2: promoted-hotel commission groups, a table per period. */

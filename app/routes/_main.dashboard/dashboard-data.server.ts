@@ -1,5 +1,5 @@
-import { formatDate, formatTimeAgo, wallClockIn } from "~/utils/dates";
-import { env } from "~/utils/env.server";
+import { formatDate, formatTimeAgo, wallClockIn } from "~/utils/format/dates";
+import { env } from "~/utils/runtime/env.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import {
   getAnnouncements,
@@ -10,9 +10,9 @@ import {
 } from "~/utils/provider/dashboard.server";
 import { getPackages, getRecentlyUpdatedHotels } from "~/utils/provider/packages.server";
 import { DASHBOARD_PICTURE_GROUP, getPictures } from "~/utils/provider/pictures.server";
-import type { RequestContext } from "~/utils/http-layer.server";
-import { dueSoonView, requestsDueSoonOnce } from "~/utils/payment-deadlines.server";
-import { settle } from "~/utils/provider-errors.server";
+import type { RequestContext } from "~/utils/http/http-layer.server";
+import { dueSoonView, requestsDueSoonOnce } from "~/utils/money/payment-deadlines.server";
+import { settle } from "~/utils/http/provider-errors.server";
 
 /**
  * Everything the dashboard shows, fetched from the provider at once (nine calls in parallel).

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Widget } from "~/components/widget";
-import { localizeDigits } from "~/utils/numbers";
-import { inRequestStateOrder, requestStateLabel } from "~/utils/request-states";
+import { localizeDigits } from "~/utils/format/numbers";
+import { inRequestStateOrder, requestStateLabel } from "~/utils/requests/request-states";
 import type { RequestStateCount } from "~/utils/provider/dashboard.server";
 import type { DashboardData } from "./dashboard-data.server";
 

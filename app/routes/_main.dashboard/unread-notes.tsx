@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Widget } from "~/components/widget";
-import { localizeDigits } from "~/utils/numbers";
+import { localizeDigits } from "~/utils/format/numbers";
 import type { DashboardData } from "./dashboard-data.server";
 
 /** Spec §2: requests with unread provider messages, each opening its details; a placeholder when none. */

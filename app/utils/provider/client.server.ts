@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CurrencySigns } from "~/utils/numbers";
+import type { CurrencySigns } from "~/utils/format/numbers";
 import { providerRequest, withoutToken, type ProviderContext } from "./request.server";
 
 export const profileSummarySchema = z.object({

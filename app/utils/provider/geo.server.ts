@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { geoApiUrl } from "~/utils/env.server";
+import { geoApiUrl } from "~/utils/runtime/env.server";
 import { providerRequest, withoutToken, type ProviderContext } from "./request.server";
 
 export const airportSchema = z.object({ iata: z.string(), title: z.string(), city: z.string() });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { env } from "~/utils/env.server";
-import { metrics, type ProviderOutcome } from "~/utils/metrics.server";
+import { env } from "~/utils/runtime/env.server";
+import { metrics, type ProviderOutcome } from "~/utils/runtime/metrics.server";
 
 /**
  * The one place that knows how the provider's HTTP API is spoken to: base URL, bearer token,

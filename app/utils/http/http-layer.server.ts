@@ -1,0 +1,164 @@
+import type { TFunction } from "i18next";
+import { defaultLanguage, isLanguage, languageDirection, type Language } from "~/i18n";
+import { env } from "~/utils/runtime/env.server";
+import { safeRedirectPath } from "~/utils/http/http";
+import { i18nInstanceFor, i18nServer } from "~/utils/i18n/i18n.server";
+import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
+import { runShutdownClosers } from "~/utils/runtime/shutdown.server";
+import { metrics } from "~/utils/runtime/metrics.server";
+import { traceIdOf } from "~/utils/runtime/request-log.server";
+
+/**
+ * What the portal's own HTTP server (`server/index.ts`) takes from the app build: the limits, the
+ * per-request context every loader and action receives, and the translated pages it answers with
+ * before Remix runs. It reaches the server as `httpLayer`, an export of `entry.server.tsx`, so the
+ * server and the routes share one copy of the environment, the translations and the shutdown hooks.
+ */
+
+/** Routes whose form carries a file: the receipt (its page, and the dialog that posts to it). */
+const UPLOAD_ROUTE = /^\/orders\/order-details\/[^/]+\/receipt(\.data)?$/;
+
+/** The most a request body may hold on this path, checked before a byte of it is read. */
+export function bodyLimitFor(pathname: string) {
+  return UPLOAD_ROUTE.test(pathname) ? env.UPLOAD_BODY_LIMIT_BYTES : env.FORM_BODY_LIMIT_BYTES;
+}
+
+export const limits = {
+  formFields: env.FORM_FIELD_LIMIT,
+  headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+  bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
+  bodyMinBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND,
+  requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+  keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+  clientAddressHeader: env.CLIENT_ADDRESS_HEADER,
+};
+
+type LogFields = Record<string, string | number | boolean | undefined>;
+export type Logger = {
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+};
+
+/** One JSON line per event on stdout, the way the request log writes, tagged with the request. */
+export function createLogger(base: LogFields = {}): Logger {
+  const write =
+    (level: string) =>
+    (msg: string, fields: LogFields = {}) =>
+      process.stdout.write(
+        `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...base, ...fields })}\n`,
+      );
+  return { info: write("info"), warn: write("warn"), error: write("error") };
+}
+
+/** What every loader and action receives as `context`, made once per request by the server. */
+export type RequestContext = {
+  requestId: string;
+  /** The socket's address, or the last entry of the trusted proxy's header (CLIENT_ADDRESS_HEADER). */
+  clientAddress: string;
+  language: Language;
+  /** A translator for the request's language: `translator("requests")("list.title")`. */
+  translator: (namespace?: string) => TFunction;
+  log: Logger;
+};
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}
+
+/** The language the request asks for: the `lng` cookie, then `?lng=`, else English. */
+export async function languageOf(url: string, cookie: string | undefined): Promise<Language> {
+  const language = await i18nServer.getLocale(
+    new Request(url, { headers: cookie ? { Cookie: cookie } : {} }),
+  );
+  return isLanguage(language) ? language : defaultLanguage;
+}
+
+export async function createRequestContext({
+  requestId,
+  clientAddress,
+  url,
+  cookie,
+}: {
+  requestId: string;
+  clientAddress: string;
+  url: string;
+  cookie: string | undefined;
+}): Promise<RequestContext> {
+  const language = await languageOf(url, cookie);
+  const instance = await i18nInstanceFor(language);
+  return {
+    requestId,
+    clientAddress,
+    language,
+    translator: (namespace = "common") => instance.getFixedT(language, namespace),
+    log: createLogger({ requestId }),
+  };
+}
+
+/** The refusals the server answers itself, before Remix: what a person might meet, translated. */
+export type Refusal = 403 | 408 | 413;
+const REFUSAL_KEYS: Record<Refusal, string> = {
+  403: "crossOrigin",
+  408: "bodyTimeout",
+  413: "bodyTooLarge",
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A small page of its own (no script, no stylesheet to fetch), in the user's language, with a way
+ * back to the page the form was on (`backTo`, a path of this portal) or else the dashboard.
+ */
+export async function refusalPage(status: Refusal, language: Language, backTo = "/") {
+  const t = (await i18nInstanceFor(language)).getFixedT(language, "common");
+  const key = REFUSAL_KEYS[status];
+  const title = escapeHtml(t(`errors.${key}Title`));
+  const message = escapeHtml(
+    t(`errors.${key}`, { megabytes: Math.round(MAX_RECEIPT_BYTES / 1024 / 1024) }),
+  );
+  const back = escapeHtml(t("errors.goBack"));
+  return `<!doctype html>
+<html lang="${language}" dir="${languageDirection(language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>
+body{margin:0;padding:2rem 1rem;background:#f9fafb;color:#111827;font-family:Tahoma,"Segoe UI",system-ui,sans-serif}
+main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:.25rem;padding:1.5rem}
+h1{font-size:1.25rem;margin:0 0 .5rem}
+a{color:#0d47a1}
+a:focus-visible{outline:2px solid #1976d2;outline-offset:2px}
+</style>
+</head>
+<body>
+<main role="alert">
+<h1>${title}</h1>
+<p>${message}</p>
+<p><a href="${escapeHtml(safeRedirectPath(backTo, "/"))}">${back}</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** The refusal pages' own policy: nothing may run or load, the inline style aside. */
+export const REFUSAL_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const httpLayer = {
+  bodyLimitFor,
+  metrics,
+  limits,
+  createLogger,
+  createRequestContext,
+  languageOf,
+  refusalPage,
+  refusalPagePolicy: REFUSAL_PAGE_POLICY,
+  traceIdOf,
+  runShutdownClosers,
+};
+
+export type HttpLayer = typeof httpLayer;

@@ -1,0 +1,96 @@
+import { createInstance, type i18n, type Resource, type ResourceKey } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { defaultLanguage, i18nConfig, isLanguage, supportedLanguages } from "~/i18n";
+import { portalCookie } from "~/utils/session/cookies.server";
+import { translations } from "~/utils/i18n/i18n-resources.server";
+
+/** The chosen language, kept for a year; set by the language switch (routes/settings.language.tsx). */
+export const languageCookie = portalCookie("lng", { maxAge: 60 * 60 * 24 * 365 });
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage: defaultLanguage,
+    cookie: languageCookie,
+    // English is the default (spec §1): the browser's Accept-Language is not consulted.
+    order: ["cookie", "searchParams"],
+  },
+  i18next: { ...i18nConfig, resources: translations },
+});
+
+/**
+ * One i18next instance per language, made on first use and shared by every request: the
+ * translations are all bundled (decision 006) and nothing changes an instance's language, so there
+ * is nothing per request to keep apart. (remix-i18next's `getFixedT` makes and initialises a new
+ * instance on every call; under load that was 8% of the server's CPU.)
+ */
+const instances = new Map<string, Promise<i18n>>();
+
+export function i18nInstanceFor(language: string) {
+  const known = isLanguage(language) ? language : defaultLanguage;
+  let instance = instances.get(known);
+  if (!instance) {
+    const created = createInstance();
+    instance = created
+      .use(initReactI18next)
+      .init({
+        ...i18nConfig,
+        lng: known,
+        ns: Object.keys(translations[known] ?? {}),
+        resources: translations,
+      })
+      .then(() => created);
+    instances.set(known, instance);
+  }
+  return instance;
+}
+
+/** A translator for the request's language, for loaders and actions. */
+export async function getTranslator(request: Request, namespace = "common") {
+  const language = await i18nServer.getLocale(request);
+  return (await i18nInstanceFor(language)).getFixedT(language, namespace);
+}
+
+/**
+ * What a page's document carries for hydration (page-translations.tsx): its namespaces in its
+ * language, and of the English fallback only what that language lacks (nothing, while
+ * tests/locales.test.ts holds both to the same keys), so i18next in the browser finds every bundle
+ * it would ask for and downloads none.
+ */
+export function pageTranslations(language: string, namespaces: string[]): Resource {
+  const known = isLanguage(language) ? language : defaultLanguage;
+  const bundles = (of: string) =>
+    Object.fromEntries(
+      namespaces.map((namespace) => [namespace, translations[of]?.[namespace] ?? {}]),
+    );
+  const resources: Resource = { [known]: bundles(known) };
+  if (known !== defaultLanguage) {
+    const own = resources[known];
+    resources[defaultLanguage] = Object.fromEntries(
+      namespaces.map((namespace) => [
+        namespace,
+        missingFrom(translations[defaultLanguage]?.[namespace] ?? {}, own[namespace]),
+      ]),
+    );
+  }
+  return resources;
+}
+
+/** The entries of `fallback` that `own` has no text for, nested as they are. */
+function missingFrom(fallback: ResourceKey, own: ResourceKey | undefined): ResourceKey {
+  if (typeof fallback !== "object" || fallback === null) return fallback;
+  const missing: Record<string, ResourceKey> = {};
+  for (const [key, value] of Object.entries(fallback)) {
+    const ownValue =
+      typeof own === "object" && own !== null
+        ? (own as Record<string, ResourceKey>)[key]
+        : undefined;
+    if (ownValue === undefined) missing[key] = value;
+    else if (typeof value === "object" && value !== null) {
+      const nested = missingFrom(value, ownValue);
+      if (Object.keys(nested as object).length > 0) missing[key] = nested;
+    }
+  }
+  return missing;
+}

@@ -1,0 +1,59 @@
+import type { TFunction } from "i18next";
+import { requireUserName } from "~/utils/session/auth.server";
+import { recordStore } from "~/utils/wizard/draft-store.server";
+import { getTranslator, i18nServer } from "~/utils/i18n/i18n.server";
+import { localizeDigits } from "~/utils/format/numbers";
+import { metrics } from "~/utils/runtime/metrics.server";
+
+/**
+ * How often a client or a user may do what costs the provider work or could flood it, generous
+ * for a person: counted in the record store (so across instances and restarts) in windows of time.
+ */
+export const LIMITS = {
+  /** An agency asks for access once; an office may try a few times in a day. */
+  registrationPerClient: { max: 5, windowMinutes: 24 * 60 },
+  notesPerUser: { max: 30, windowMinutes: 10 },
+  receiptsPerUser: { max: 20, windowMinutes: 10 },
+  ticketsPerUser: { max: 20, windowMinutes: 10 },
+  /** Changes of a request (dates, rooms, transportation) and deletions. */
+  changesPerUser: { max: 20, windowMinutes: 10 },
+  /** Each change of the agency's e-mail sends a confirmation mail to the address typed. */
+  emailChangesPerUser: { max: 5, windowMinutes: 60 },
+  /** A lookup per pause in typing at the geo service: a busy clerk makes a few dozen an hour. */
+  airportLookupsPerUser: { max: 300, windowMinutes: 10 },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+/**
+ * Counts one more of `limit` for `subject` (a user name, a client address, or "all"); null while
+ * within the limit, else the minutes until its window ends.
+ */
+export async function countAgainstLimit(limit: LimitName, subject: string) {
+  const { max, windowMinutes } = LIMITS[limit];
+  const windowMs = windowMinutes * 60_000;
+  const window = Math.floor(Date.now() / windowMs);
+  const count = await recordStore.increment(
+    `limit:${limit}:${subject.toLowerCase()}:${window}`,
+    windowMinutes * 60,
+  );
+  if (count <= max) return null;
+  metrics.rateLimited(limit);
+  return Math.max(1, Math.ceil((windowMs - (Date.now() % windowMs)) / 60_000));
+}
+
+/**
+ * For an action of a signed-in user: counts one more of `limit` for the user, and answers the
+ * translated refusal once past it (null while within), for the form to show above what was typed.
+ */
+export async function userOverLimitMessage(request: Request, limit: LimitName) {
+  const minutes = await countAgainstLimit(limit, await requireUserName(request));
+  if (minutes === null) return null;
+  const [t, language] = await Promise.all([getTranslator(request), i18nServer.getLocale(request)]);
+  return waitMessage(t, language, "errors.tooManyRequests", minutes);
+}
+
+/** A refusal that says how many minutes to wait (`key` takes `count` and `minutes`), in the user's digits. */
+export function waitMessage(t: TFunction, language: string, key: string, minutes: number) {
+  return t(key, { count: minutes, minutes: localizeDigits(minutes, language) });
+}

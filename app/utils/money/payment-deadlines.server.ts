@@ -1,0 +1,57 @@
+import { fetchAllPages } from "~/utils/lists/all-pages.server";
+import { formatBothCalendars, formatTimeAgo } from "~/utils/format/dates";
+import { env } from "~/utils/runtime/env.server";
+import type { RequestContext } from "~/utils/http/http-layer.server";
+import { providerNow } from "~/utils/format/provider-clock.server";
+import type { ProviderContext } from "~/utils/provider/request.server";
+import { getRequestGrid, type RequestRow } from "~/utils/provider/reserve-requests.server";
+
+/** How far ahead a payment deadline counts as coming: the clerk has two working days to act. */
+export const DUE_SOON_HOURS = 48;
+
+/**
+ * The agency's requests waiting for payment whose deadline falls within the next 48 hours of the
+ * provider's clock, the soonest first. The provider's list cannot filter or sort by deadline, so
+ * every page of the state is read (one call for most agencies) and the deadline compared here.
+ */
+export async function requestsDueSoon(provider: ProviderContext): Promise<RequestRow[]> {
+  const waiting = await fetchAllPages((Page, PageSize) =>
+    getRequestGrid(provider, { Page, PageSize, State: "PaymentPending" }),
+  );
+  // Wall-clock times of one zone compare as text once written alike (YYYY-MM-DDTHH:mm:ss).
+  const now = providerNow();
+  const until = new Date(Date.parse(`${now}Z`) + DUE_SOON_HOURS * 3_600_000)
+    .toISOString()
+    .slice(0, 19);
+  return waiting
+    .filter((row) => row.State === "PaymentPending" && row.PaymentDeadlineDateTime)
+    .filter((row) => {
+      const deadline = row.PaymentDeadlineDateTime!.slice(0, 19);
+      return now <= deadline && deadline <= until;
+    })
+    .sort((a, b) => a.PaymentDeadlineDateTime!.localeCompare(b.PaymentDeadlineDateTime!));
+}
+
+// The menu (every page) and the dashboard both ask: within one page load, one answer for both.
+const dueSoonOfRequest = new WeakMap<RequestContext, Promise<RequestRow[]>>();
+
+/** `requestsDueSoon`, asked once per page load (`context` is made once per request). */
+export function requestsDueSoonOnce(context: RequestContext, provider: ProviderContext) {
+  let answer = dueSoonOfRequest.get(context);
+  if (!answer) {
+    answer = requestsDueSoon(provider);
+    dueSoonOfRequest.set(context, answer);
+  }
+  return answer;
+}
+
+/** A request due soon as the dashboard shows it: the deadline in both calendars, and time left. */
+export function dueSoonView(row: RequestRow, language: string, now = new Date()) {
+  return {
+    id: row.Id,
+    number: row.RequestNumber,
+    hotel: row.HotelName,
+    deadline: formatBothCalendars(row.PaymentDeadlineDateTime!, language, "longDateTime"),
+    timeLeft: formatTimeAgo(row.PaymentDeadlineDateTime!, language, now, env.PROVIDER_TIME_ZONE),
+  };
+}

@@ -1,0 +1,32 @@
+import { formatDate } from "~/utils/format/dates";
+import { formatNumber, type moneyIn } from "~/utils/format/numbers";
+import type { Payment } from "~/utils/provider/payments.server";
+
+/** Payments written out for a table in the user's language: amounts with currency, dates in their calendar. */
+export function paymentRows(
+  payments: Payment[],
+  language: string,
+  money: ReturnType<typeof moneyIn>,
+) {
+  return payments.map((payment) => ({
+    id: payment.Id,
+    type: payment.PaymentType,
+    source: money(payment.SourceAmount, payment.SourceCurrency),
+    converted: money(payment.Amount, payment.ConvertedCurrency),
+    amount: formatNumber(payment.Amount, language),
+    currency: payment.ConvertedCurrency,
+    contractNumber: payment.ContractNumber ?? "",
+    orderId: payment.OrderId,
+    submitted: formatDate(payment.CreateDate, language),
+    paidAt: payment.PaymentDateTime
+      ? formatDate(payment.PaymentDateTime, language, "dateTime")
+      : "",
+    receiptNumber: payment.ReceiptNumber ?? "",
+    receiptType: payment.ReceiptPaymentType ?? "",
+    bank: payment.BankName ?? "",
+    payer: payment.PayerName ?? "",
+    payee: payment.PayeeName ?? "",
+    state: payment.State,
+  }));
+}
+export type PaymentRow = ReturnType<typeof paymentRows>[number];

@@ -1,0 +1,130 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import type { ReceiptActionData, ReceiptOptions } from "~/components/receipt-form";
+import { isEnhanced } from "~/utils/wizard/after-submit.server";
+import { concurrencyLimit } from "~/utils/limits/concurrency.server";
+import { requireOrderId } from "~/utils/http/params.server";
+import { readUploadForm, type UploadForm } from "~/utils/forms/form-data.server";
+import { getTranslator, i18nServer } from "~/utils/i18n/i18n.server";
+import { getBanks, getCurrencies } from "~/utils/provider/client.server";
+import {
+  getReceiptPaymentTypes,
+  submitReceipt,
+  uploadReceiptFile,
+} from "~/utils/provider/payments.server";
+import type { ProviderContext } from "~/utils/provider/request.server";
+import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
+import { providerErrorReply } from "~/utils/http/provider-errors.server";
+import { MAX_RECEIPT_BYTES, receiptSchema, sniffReceiptType } from "~/utils/money/receipt";
+import { createToastHeaders, redirectWithToast } from "~/utils/session/toast.server";
+import { metrics } from "~/utils/runtime/metrics.server";
+
+/** The receipt form's choices: how it was paid, in which currency, from which bank. */
+export async function receiptOptions(
+  provider: ProviderContext,
+): Promise<Omit<ReceiptOptions, "defaultCurrency"> & { currencyIds: Record<string, string> }> {
+  const [paymentTypes, currencies, banks] = await Promise.all([
+    getReceiptPaymentTypes(provider),
+    getCurrencies(provider),
+    getBanks(provider),
+  ]);
+  return {
+    paymentTypes: paymentTypes.map((type) => ({ value: String(type.Id), label: type.Title })),
+    currencies: currencies.map((entry) => ({
+      value: String(entry.Id),
+      label: `${entry.Title} (${entry.Code})`,
+    })),
+    banks: banks.map((bank) => ({ value: String(bank.Id), label: bank.Name })),
+    currencyIds: Object.fromEntries(currencies.map((entry) => [entry.Code, String(entry.Id)])),
+  };
+}
+
+/**
+ * Sends a receipt: the file is read as it streams (refused past 5 MB without reading on), checked
+ * by its first bytes, uploaded, then the receipt is posted with the stored file's name. Every
+ * failure comes back with the typed values; without JS the file must be chosen again, and the
+ * form says so. Success: with JS the data for the dialog to close, without a redirect to the order.
+ */
+export async function sendReceipt(request: Request, params: Params) {
+  const { provider, orderId } = await requireOrderId(request, params);
+  return receiptUploads(() => receiveAndSend(request, provider, orderId));
+}
+
+/**
+ * Receipts read and sent at once by this process: each holds its file (up to 5 MB) in memory
+ * while it is read and passed on; more wait unread (bench/receipts.ts measures the peak).
+ */
+const RECEIPTS_AT_ONCE = 4;
+const receiptUploads = concurrencyLimit(RECEIPTS_AT_ONCE);
+
+async function receiveAndSend(request: Request, provider: ProviderContext, orderId: number) {
+  metrics.receiptsInFlight.inc();
+  try {
+    const upload = await readUploadForm(request, MAX_RECEIPT_BYTES);
+    try {
+      return await sendUploadedReceipt(request, provider, orderId, upload);
+    } finally {
+      await upload.cleanup();
+    }
+  } finally {
+    metrics.receiptsInFlight.dec();
+  }
+}
+
+async function sendUploadedReceipt(
+  request: Request,
+  provider: ProviderContext,
+  orderId: number,
+  { formData, tooLarge }: UploadForm,
+) {
+  const enhanced = isEnhanced(formData);
+  const [language, t] = await Promise.all([
+    i18nServer.getLocale(request),
+    getTranslator(request, "payments"),
+  ]);
+  const submission = parseWithZod(formData, { schema: receiptSchema(language) });
+  const answer = (result: ReceiptActionData["result"], status: number, headers?: HeadersInit) =>
+    data<ReceiptActionData>(
+      { result, chooseFileAgain: !enhanced, done: false },
+      { status, headers },
+    );
+  if (tooLarge)
+    return answer(submission.reply({ fieldErrors: { receipt: ["validation.fileTooLarge"] } }), 413);
+  if (submission.status !== "success") return answer(submission.reply(), 400);
+  const overLimit = await userOverLimitMessage(request, "receiptsPerUser");
+  if (overLimit) return answer(submission.reply({ formErrors: [overLimit] }), 429);
+  const { receipt, ...value } = submission.value;
+  // The first bytes say what the file is; the file itself is passed on without a copy.
+  const kind = sniffReceiptType(new Uint8Array(await receipt.slice(0, 16).arrayBuffer()));
+  if (!kind)
+    return answer(submission.reply({ fieldErrors: { receipt: ["validation.fileType"] } }), 400);
+  try {
+    const stored = await uploadReceiptFile(
+      provider,
+      new File([receipt], `receipt.${kind.ext}`, { type: kind.type }),
+    );
+    await submitReceipt(provider, {
+      OrderId: orderId,
+      ReceiptNumber: value.receiptNumber,
+      PaymentDateTime: `${value.paymentDate}T${value.paymentTime}:00`,
+      ReceiptPaymentType: value.receiptPaymentType,
+      SendersName: value.sendersName,
+      File: stored,
+      SourceAmount: value.amount,
+      Description: value.description,
+      SourceCurrencyId: value.currency,
+      BankId: value.bank ?? null,
+    });
+  } catch (error) {
+    const reply = await providerErrorReply(request, error, submission);
+    return answer(reply.data, reply.init?.status ?? 400);
+  }
+  const toast = { type: "success" as const, message: t("receipt.done") };
+  if (enhanced)
+    return data<ReceiptActionData>(
+      { result: null, chooseFileAgain: false, done: true },
+      { headers: await createToastHeaders(toast) },
+    );
+  throw await redirectWithToast(`/orders/order-details/${orderId}#payments`, toast);
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { filterText, pagingFields, readDateRange } from "~/utils/lists/list-filters.server";
+import type { RequestGridQuery } from "~/utils/provider/reserve-requests.server";
+
+/**
+ * The requests list's filters as they travel in the URL: what the user typed, the provider's
+ * query made of it, and the dates that could not be read.
+ */
+
+const filtersSchema = z.object({
+  state: z
+    .string()
+    .regex(/^[A-Za-z]{1,40}$/)
+    .optional()
+    .catch(undefined),
+  number: filterText(30),
+  ref: filterText(50),
+  guest: filterText(60),
+  hotel: filterText(60),
+  from: filterText(20),
+  to: filterText(20),
+  // The provider's list is newest first and cannot sort otherwise (docs/provider-api.md); the
+  // portal sorts by payment deadline only a list that fits on one page, which it then holds whole.
+  sort: z.enum(["deadline"]).optional().catch(undefined),
+  ...pagingFields,
+});
+export type RequestFilters = z.infer<typeof filtersSchema>;
+
+/** The text filters a user can set (the paging is not a filter). */
+export const FILTER_NAMES = ["state", "number", "ref", "guest", "hotel", "from", "to"] as const;
+
+export function readRequestFilters(url: URL, language: string) {
+  const filters = filtersSchema.parse(Object.fromEntries(url.searchParams));
+  const { from, to, dateErrors } = readDateRange(filters, language);
+  const query: Omit<RequestGridQuery, "Page" | "PageSize"> = {
+    State: filters.state,
+    RequestNumber: filters.number,
+    AgencyRef: filters.ref,
+    GuestName: filters.guest,
+    HotelName: filters.hotel,
+    CheckInFrom: from,
+    CheckInTo: to,
+  };
+  return {
+    filters,
+    query,
+    dateErrors,
+    isFiltered: FILTER_NAMES.some((name) => Boolean(filters[name])),
+  };
+}

@@ -1,0 +1,181 @@
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
+import client from "prom-client";
+import { env } from "~/utils/runtime/env.server";
+import { redis } from "~/utils/session/redis.server";
+
+/**
+ * What an operator scrapes (decision 030): Prometheus series from `prom-client`, in a registry of
+ * the portal's own, served on METRICS_PORT by `server/index.ts` and never on the public port.
+ * Labels are bounded: a route's id (its file's name), never a path with ids or a query; a provider
+ * call's operation as its client module names it; outcomes, kinds and status codes from short
+ * lists.
+ */
+
+const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry });
+
+// Which version an instance runs: for the operator, on this port (the public health check does not
+// say, so an attacker cannot match a version to its flaws).
+new client.Gauge({
+  name: "portal_build_info",
+  help: "Always 1; the instance's version as a label.",
+  labelNames: ["version"] as const,
+  registers: [registry],
+}).set({ version: env.APP_VERSION }, 1);
+
+// Seconds, from a cached asset (a millisecond) to a page waiting out a slow provider.
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+const httpDuration = new client.Histogram({
+  name: "http_server_request_duration_seconds",
+  help: "Time from a request's arrival until its answer was sent or the client went away.",
+  labelNames: ["method", "route", "status", "kind"] as const,
+  buckets: HTTP_BUCKETS,
+  registers: [registry],
+});
+
+const requestsInFlight = new client.Gauge({
+  name: "http_server_requests_in_flight",
+  help: "Requests being answered now.",
+  registers: [registry],
+});
+
+export type Refusal = "body_too_large" | "body_timeout" | "cross_origin";
+
+const refusals = new client.Counter({
+  name: "http_server_refusals_total",
+  help: "Requests the HTTP layer refused before a route ran, by reason.",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
+const rateLimited = new client.Counter({
+  name: "portal_rate_limited_total",
+  help: "Actions refused with 429 because a limit was spent, by limit.",
+  labelNames: ["limit"] as const,
+  registers: [registry],
+});
+
+export type SignInOutcome = "succeeded" | "failed" | "throttled" | "error";
+
+const signIns = new client.Counter({
+  name: "portal_sign_ins_total",
+  help: "Sign-in attempts by outcome: succeeded, failed (wrong credentials), throttled, error.",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
+export type ProviderOutcome =
+  | "ok"
+  | "4xx"
+  | "401"
+  | "5xx"
+  | "timeout"
+  | "unreachable"
+  | "malformed"
+  | "cancelled";
+
+const providerDuration = new client.Histogram({
+  name: "provider_request_duration_seconds",
+  help: "Time of a call to the provider (or the geo service), by operation and outcome.",
+  labelNames: ["operation", "outcome"] as const,
+  buckets: HTTP_BUCKETS,
+  registers: [registry],
+});
+
+const storeErrors = new client.Counter({
+  name: "portal_session_store_errors_total",
+  help: "Uses of the session and record store that failed (Redis not answering).",
+  registers: [registry],
+});
+
+new client.Gauge({
+  name: "portal_session_store_up",
+  help: "Whether the session and record store answers: 1 or 0, by kind (file or redis).",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    if (redis) this.set({ kind: "redis" }, redis.status === "ready" ? 1 : 0);
+    else this.set({ kind: "file" }, 1);
+  },
+});
+
+const draftWrites = new client.Counter({
+  name: "portal_draft_writes_total",
+  help: "Wizard drafts saved, by outcome (ok or error).",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
+const receiptsInFlight = new client.Gauge({
+  name: "portal_receipts_in_flight",
+  help: "Receipt uploads being received or sent on to the provider now.",
+  registers: [registry],
+});
+
+export type HttpKind = "document" | "data" | "static";
+
+type RouteNode = { id: string; path?: string; index?: boolean; children?: RouteNode[] };
+
+/**
+ * The route of a request as a bounded label: the id of the deepest route its path matches (for
+ * `.data` requests, of the page they carry data for), "static" for the build's files, "unmatched"
+ * for the rest. Built once per server build.
+ */
+function routeLabeller(routes: ServerBuild["routes"]) {
+  const byParent = new Map<string | undefined, RouteNode[]>();
+  for (const route of Object.values(routes)) {
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push({ id: route.id, path: route.path, index: route.index });
+    byParent.set(route.parentId, siblings);
+  }
+  const tree = (parentId: string | undefined): RouteNode[] =>
+    (byParent.get(parentId) ?? []).map((route) =>
+      route.index ? route : { ...route, children: tree(route.id) },
+    );
+  const root = tree(undefined);
+  return (pathname: string): { route: string; kind: HttpKind } => {
+    if (pathname.startsWith("/assets/")) return { route: "static", kind: "static" };
+    const data = pathname.endsWith(".data");
+    const pagePath = data ? pathname.slice(0, -".data".length).replace(/\/_root$/, "/") : pathname;
+    const matches = matchRoutes(root as Parameters<typeof matchRoutes>[0], pagePath);
+    return { route: matches?.at(-1)?.route.id ?? "unmatched", kind: data ? "data" : "document" };
+  };
+}
+
+/** One answered request, as the server's log line also records it. */
+function observeHttp(
+  labels: { method: string; route: string; status: number; kind: HttpKind },
+  seconds: number,
+) {
+  const method = ["GET", "HEAD", "POST"].includes(labels.method) ? labels.method : "other";
+  httpDuration.observe({ ...labels, method, status: String(labels.status) }, seconds);
+}
+
+/** Everything the server (through `httpLayer`) and the routes record, and the registry it goes to. */
+export const metrics = {
+  registry,
+  requestsInFlight,
+  receiptsInFlight,
+  routeLabeller,
+  observeHttp,
+  refused: (reason: Refusal) => refusals.inc({ reason }),
+  rateLimited: (limit: string) => rateLimited.inc({ limit }),
+  signIn: (outcome: SignInOutcome) => signIns.inc({ outcome }),
+  storeFailed: () => storeErrors.inc(),
+  draftWritten: (outcome: "ok" | "error") => draftWrites.inc({ outcome }),
+  /** Starts timing one provider call; `end` records it once, with how it ended. */
+  providerCall(operation: string) {
+    const stop = providerDuration.startTimer({ operation });
+    let ended = false;
+    return {
+      end(outcome: ProviderOutcome) {
+        if (ended) return;
+        ended = true;
+        stop({ outcome });
+      },
+    };
+  },
+};

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { renewSessionAlone, requireProvider, startSession } from "./auth.server";
+import { csrf } from "./csrf.server";
+import { env } from "~/utils/runtime/env.server";
+import { loadWizard } from "~/utils/wizard/reservation-wizard.server";
+import type { Draft } from "~/utils/wizard/reservation-wizard";
+import { getSession, sessionStorage } from "./session.server";
+
+async function signedInRequest(userName = "demo") {
+  const session = await sessionStorage.getSession();
+  session.set("token", "provider-token");
+  session.set("userName", userName);
+  session.set("startedAt", Date.now());
+  session.set("lastSeenAt", Date.now());
+  const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
+  return () => new Request("http://portal/reservations/list", { headers: { Cookie: cookie } });
+}
+
+describe("idle sessions", () => {
+  afterEach(() => vi.useRealTimers());
+
+  test("a session in use stays open, however long it lasts", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const request = await signedInRequest();
+    for (let step = 0; step < 4; step++) {
+      vi.setSystemTime(Date.now() + (env.SESSION_IDLE_MINUTES - 1) * 60_000);
+      await expect(requireProvider(request())).resolves.toMatchObject({ token: "provider-token" });
+    }
+  });
+
+  test("a session unused for longer than the idle time ends, back to sign-in and here", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const request = await signedInRequest();
+    vi.setSystemTime(Date.now() + (env.SESSION_IDLE_MINUTES + 1) * 60_000);
+    const thrown = await requireProvider(request()).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe(
+      "/auth/login?redirectTo=%2Freservations%2Flist",
+    );
+    // The session is gone: the same cookie finds nothing.
+    await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+  });
+
+  test("the draft saved before the session ended is there after the next sign-in", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const before = await signedInRequest("returning-clerk");
+    const wizard = await loadWizard(before(), {});
+    const hotel = { propertyId: 2101 } as unknown as Draft["hotel"];
+    await wizard.save({ ...wizard.draft, hotel });
+    vi.setSystemTime(Date.now() + (env.SESSION_IDLE_MINUTES + 1) * 60_000);
+    await expect(loadWizard(before(), {})).rejects.toBeInstanceOf(Response);
+    const after = await signedInRequest("returning-clerk");
+    const resumed = await loadWizard(after(), {});
+    expect(resumed.draft.hotel).toEqual(hotel);
+    // Saved by the session that ended: the wizard offers to continue it or start over.
+    expect(resumed.fromAnotherSession).toBe(true);
+  });
+});
+
+describe("sessions that end whatever the use", () => {
+  afterEach(() => vi.useRealTimers());
+
+  test("a session ends SESSION_MAX_HOURS after its sign-in, however often it is used", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const request = await signedInRequest();
+    const started = Date.now();
+    // Used every 50 minutes: never idle.
+    while (Date.now() - started < env.SESSION_MAX_HOURS * 3_600_000 - 50 * 60_000) {
+      vi.setSystemTime(Date.now() + 50 * 60_000);
+      await expect(requireProvider(request())).resolves.toMatchObject({ token: "provider-token" });
+    }
+    vi.setSystemTime(started + env.SESSION_MAX_HOURS * 3_600_000 + 1000);
+    await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+  });
+
+  test("a keep-alive write does not bring back a session signed out meanwhile", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const request = await signedInRequest();
+    // A request of the session reads it, a sign-out deletes it, then the request writes its use.
+    const reading = await getSession(request());
+    await sessionStorage.destroySession(await getSession(request()));
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    reading.set("lastSeenAt", Date.now());
+    await sessionStorage.commitSession(reading);
+    await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+  });
+
+  test("a password change ends the user's other sessions and gives this one a new id", async () => {
+    const here = await signedInRequest("changer");
+    const elsewhere = await signedInRequest("changer");
+    const someoneElse = await signedInRequest("bystander");
+    const renewed = (await renewSessionAlone(here())).split(";")[0];
+    await expect(requireProvider(here())).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(elsewhere())).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(someoneElse())).resolves.toMatchObject({
+      token: "provider-token",
+    });
+    const fresh = new Request("http://portal/reservations/list", { headers: { Cookie: renewed } });
+    await expect(requireProvider(fresh)).resolves.toMatchObject({ token: "provider-token" });
+  });
+});
+
+describe("signing in", () => {
+  test("gives the browser a new form token: none shown before the sign-in is taken after it", async () => {
+    const [before, beforeCookie] = await csrf.commitToken();
+    const signIn = await startSession(
+      new Request("http://portal/auth/login", { headers: { Cookie: beforeCookie! } }),
+      { token: "provider-token", userName: "demo", redirectTo: null },
+    );
+    const csrfCookie = signIn.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("csrf="))!
+      .split(";")[0];
+    const form = (token: string) => {
+      const body = new FormData();
+      body.set("csrf", token);
+      return body;
+    };
+    const after = await csrf.getToken(new Headers({ Cookie: csrfCookie }));
+    expect(after).not.toBe(before);
+    await expect(csrf.validate(form(after), new Headers({ Cookie: csrfCookie }))).resolves.toBe(
+      undefined,
+    );
+    await expect(
+      csrf.validate(form(before), new Headers({ Cookie: csrfCookie })),
+    ).rejects.toMatchObject({ code: "mismatched_token" });
+  });
+});

@@ -1,0 +1,161 @@
+import { redirect } from "@remix-run/node";
+import { env } from "~/utils/runtime/env.server";
+import { newCsrfCookie } from "~/utils/session/csrf.server";
+import { getTranslator } from "~/utils/i18n/i18n.server";
+import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http/http";
+import { requestIdOf, traceparentOf } from "~/utils/runtime/request-log.server";
+import type { ProviderContext } from "~/utils/provider/request.server";
+import { recordStore } from "~/utils/wizard/draft-store.server";
+import { getSession, sessionStorage } from "~/utils/session/session.server";
+import { createToastHeaders } from "~/utils/session/toast.server";
+
+export const LOGIN_PATH = "/auth/login";
+export const HOME_PATH = "/dashboard";
+
+export function loginUrl(redirectTo?: string) {
+  if (!redirectTo || redirectTo === "/" || redirectTo === HOME_PATH) return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** The token of the signed-in user, or null. Spec §2 guard: only presence is checked. */
+export async function getToken(request: Request) {
+  const session = await getSession(request);
+  const token = session.get("token");
+  return typeof token === "string" && token ? token : null;
+}
+
+/**
+ * The provider context for a signed-in user's request; without a session, a redirect to the login
+ * page that returns here afterwards. A 401 from the provider later ends the session the same way.
+ */
+export async function requireProvider(request: Request): Promise<ProviderContext> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  const returnTo = pathWithSearch(request.url);
+  if (typeof token !== "string" || !token) throw redirect(loginUrl(returnTo));
+  await keepAlive(request, session, returnTo);
+  return {
+    token,
+    signal: request.signal,
+    requestId: requestIdOf(request),
+    traceparent: traceparentOf(request),
+    onUnauthorized: async () => {
+      const t = await getTranslator(request);
+      throw await endSession(request, loginUrl(returnTo), t("common:errors.sessionExpired"));
+    },
+  };
+}
+
+/** The signed-in user's name, for a route that has already required a session. */
+export async function requireUserName(request: Request) {
+  const userName = (await getSession(request)).get("userName");
+  if (typeof userName !== "string" || !userName)
+    throw redirect(loginUrl(pathWithSearch(request.url)));
+  return userName;
+}
+
+/** Writing the last use at most this often keeps a busy session from writing on every request. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * Ends a session unused for SESSION_IDLE_MINUTES, one signed in more than SESSION_MAX_HOURS ago,
+ * and one older than its user's last password change (back to the login page, then here); and
+ * otherwise notes that it is in use. The session keeps its id: only the stored data changes.
+ */
+async function keepAlive(
+  request: Request,
+  session: Awaited<ReturnType<typeof getSession>>,
+  returnTo: string,
+) {
+  const now = Date.now();
+  const lastSeenAt = Number(session.get("lastSeenAt") ?? now);
+  const startedAt = Number(session.get("startedAt") ?? 0);
+  const validFrom = await recordStore.get<number>(sessionsValidFromKey(session.get("userName")));
+  const ended =
+    now - lastSeenAt > env.SESSION_IDLE_MINUTES * 60_000
+      ? "common:errors.sessionIdle"
+      : now - startedAt > env.SESSION_MAX_HOURS * 3_600_000 || startedAt < (validFrom ?? 0)
+        ? "common:errors.sessionExpired"
+        : null;
+  if (ended) {
+    const t = await getTranslator(request);
+    throw await endSession(request, loginUrl(returnTo), t(ended));
+  }
+  if (now - lastSeenAt >= LAST_SEEN_RESOLUTION_MS || !session.has("lastSeenAt")) {
+    session.set("lastSeenAt", now);
+    await sessionStorage.commitSession(session);
+  }
+}
+
+/**
+ * A user name as every record keyed by it has it (sessions' start, drafts, sign-in failures,
+ * device cookies): the provider takes a user name in any letter case, so "DEMO" and "demo" are one
+ * user, one key.
+ */
+export const userKeyOf = (userName: unknown) => String(userName).trim().toLowerCase();
+
+/** Sessions of `userName` that started before the time kept here are over (a password change). */
+const sessionsValidFromKey = (userName: unknown) => `sessions-valid-from:${userKeyOf(userName)}`;
+
+/**
+ * Ends every other session of the signed-in user (a password change: a copied cookie, another
+ * browser) and gives this browser a new one, so a session id seen before the change is worth
+ * nothing after it. Answers the new session's cookie.
+ */
+export async function renewSessionAlone(request: Request) {
+  const session = await getSession(request);
+  const userName = session.get("userName");
+  // A millisecond on: a session started in the very millisecond of the change ends too.
+  const now = Date.now() + 1;
+  await recordStore.set(sessionsValidFromKey(userName), now, env.SESSION_MAX_HOURS * 3600);
+  const renewed = await sessionStorage.getSession();
+  renewed.set("token", session.get("token")!);
+  renewed.set("userName", userName!);
+  renewed.set("startedAt", now);
+  renewed.set("lastSeenAt", now);
+  await sessionStorage.destroySession(session);
+  return sessionStorage.commitSession(renewed);
+}
+
+/** Context for calls that need no sign-in (login, registration). */
+export function anonymousProvider(request: Request): ProviderContext {
+  return {
+    signal: request.signal,
+    requestId: requestIdOf(request),
+    traceparent: traceparentOf(request),
+  };
+}
+
+/** Sends a signed-in visitor of a public page (login, register) to the dashboard. */
+export async function requireAnonymous(request: Request) {
+  if (await getToken(request)) throw redirect(HOME_PATH);
+}
+
+/** Starts a fresh session (new id, so a planted cookie cannot be reused) and redirects. */
+export async function startSession(
+  request: Request,
+  { token, userName, redirectTo }: { token: string; userName: string; redirectTo: string | null },
+) {
+  const previous = await getSession(request);
+  const destroyed = previous.id ? await sessionStorage.destroySession(previous) : null;
+  const session = await sessionStorage.getSession();
+  session.set("token", token);
+  session.set("userName", userName);
+  session.set("startedAt", Date.now());
+  session.set("lastSeenAt", Date.now());
+  const headers = new Headers();
+  if (destroyed) headers.append("Set-Cookie", destroyed);
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  headers.append("Set-Cookie", await newCsrfCookie());
+  return redirect(safeRedirectPath(redirectTo, HOME_PATH), { headers });
+}
+
+/** Destroys the server-side session and redirects, with an optional error snackbar. */
+export async function endSession(request: Request, to: string, errorMessage?: string) {
+  const session = await getSession(request);
+  const headers = combineHeaders(
+    { "Set-Cookie": await sessionStorage.destroySession(session) },
+    errorMessage ? await createToastHeaders({ type: "error", message: errorMessage }) : null,
+  );
+  return redirect(to, { headers });
+}

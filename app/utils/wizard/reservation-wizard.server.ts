@@ -1,0 +1,337 @@
+import { randomUUID } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import { requireProvider, userKeyOf } from "~/utils/session/auth.server";
+import { recordStore } from "~/utils/wizard/draft-store.server";
+import { idParam } from "~/utils/http/params.server";
+import type {
+  PassengerPayload,
+  PriceValidationRequest,
+  ReserveRequestPayload,
+  FlightPayload,
+} from "~/utils/provider/reserve-requests.server";
+import {
+  firstOpenStep,
+  GUEST_TYPE,
+  stepIsUnlocked,
+  type Draft,
+  type FlightValue,
+  type GuestValue,
+  type RoomValue,
+  type ResolvedAirport,
+  type WizardStep,
+} from "~/utils/wizard/reservation-wizard";
+import { formatDateInput } from "~/utils/format/date-input";
+import { formatMoney } from "~/utils/format/numbers";
+import type { RequestSummary } from "~/utils/provider/reserve-requests.server";
+import type { RoomTypeView } from "~/components/wizard/rooms-fields";
+import type { RoomType } from "~/utils/provider/hotels.server";
+import { getSession } from "~/utils/session/session.server";
+import { metrics } from "~/utils/runtime/metrics.server";
+
+/**
+ * Where the wizard's draft lives and how it becomes the provider's payloads. A draft belongs to
+ * the signed-in user (one for a new request, one per order for add-reservation), not to a browser
+ * session, and is kept in the session store for a month.
+ */
+
+const DRAFT_TTL_SECONDS = 60 * 60 * 24 * 30;
+
+export function emptyDraft(sessionId: string | null): Draft {
+  return {
+    submitKey: randomUUID(),
+    sessionId,
+    updatedAt: new Date().toISOString(),
+    hotel: null,
+    rooms: null,
+    flights: null,
+    input: {},
+  };
+}
+
+/** The wizard of this URL: a new request, or one added to an order (`extendedOrderId`). */
+export async function loadWizard(request: Request, params: Params) {
+  const orderId = params.extendedOrderId ? idParam(params, "extendedOrderId") : null;
+  const [provider, session] = await Promise.all([requireProvider(request), getSession(request)]);
+  const key = `draft:${userKeyOf(session.get("userName") ?? "")}:${orderId ?? "new"}`;
+  const saved = await recordStore.get<Draft>(key);
+  const base = orderId ? `/reservations/add-reservation/${orderId}` : "/reservations/new";
+  const sessionId = session.id || null;
+  return {
+    provider,
+    orderId,
+    base,
+    sessionId,
+    draft: saved ?? emptyDraft(sessionId),
+    /** Saved by another (earlier) session: the user chooses to continue it or start over. */
+    fromAnotherSession: Boolean(saved && hasContent(saved) && saved.sessionId !== sessionId),
+    async save(draft: Draft) {
+      const next = { ...draft, sessionId, updatedAt: new Date().toISOString() };
+      await recordStore.set(key, next, DRAFT_TTL_SECONDS).then(
+        () => metrics.draftWritten("ok"),
+        (error: unknown) => {
+          metrics.draftWritten("error");
+          throw error;
+        },
+      );
+      return next;
+    },
+    async discard() {
+      await recordStore.delete(key);
+    },
+  };
+}
+export type Wizard = Awaited<ReturnType<typeof loadWizard>>;
+
+export function hasContent(draft: Draft) {
+  return Boolean(draft.hotel || draft.rooms || draft.flights || Object.keys(draft.input).length);
+}
+
+/**
+ * Every step's loader and action: a draft from another session goes to the continue-or-start-over
+ * page first; a step whose earlier steps are not done sends the user to the first open one.
+ */
+export function requireStep(wizard: Wizard, step: WizardStep) {
+  if (wizard.fromAnotherSession) throw redirect(wizard.base);
+  if (
+    !stepIsUnlocked(step, wizard.draft) ||
+    (step === "flights" && !wizard.draft.hotel?.needTransfer)
+  )
+    throw redirect(`${wizard.base}/${firstOpenStep(wizard.draft)}`);
+}
+
+/** The next step after `step` that this draft needs. */
+export function nextStepUrl(wizard: Wizard, draft: Draft, step: WizardStep) {
+  if (step === "hotel") return `${wizard.base}/rooms`;
+  if (step === "rooms") return `${wizard.base}/${draft.hotel?.needTransfer ? "flights" : "review"}`;
+  return `${wizard.base}/review`;
+}
+
+/* ---------- A request booked again ---------- */
+
+const GUEST_LISTS = { 1: "guests", 2: "extraBed", 4: "childWithBed", 3: "childNoBed" } as const;
+
+/**
+ * A stored request's rooms as the rooms form's values, birth dates in the user's calendar: for
+ * the modify-rooms screen, and for a request booked again.
+ */
+export function roomsFormValuesOf(summary: RequestSummary, language: string) {
+  return {
+    rooms: summary.ReserveRoomRequests.map((room) => {
+      const lists: Record<string, unknown[]> = {
+        guests: [],
+        extraBed: [],
+        childWithBed: [],
+        childNoBed: [],
+      };
+      for (const guest of room.Passengers) {
+        const list = GUEST_LISTS[guest.HotelPassengerType as keyof typeof GUEST_LISTS] ?? "guests";
+        lists[list].push({
+          firstName: guest.FirstName,
+          lastName: guest.LastName,
+          dateOfBirth: formatDateInput(guest.DateOfBirth, language),
+          gender: guest.Gender,
+          passportNumber: guest.PassportNumber,
+          nationality: guest.NationalityCountryCode,
+        });
+      }
+      return { roomTypeId: String(room.RoomTypeId), ...lists };
+    }),
+  };
+}
+
+/**
+ * A new request's draft that starts from a stored one ("book again"): the same hotel, transfer
+ * and remarks, the same rooms and guests (passports, nationalities, birth dates), as typed values
+ * the clerk still confirms; no dates, no flights, no reference of its own yet, a new submit key.
+ * The rooms stay for as long as step 1 keeps that hotel (`roomsInputHotel`).
+ */
+export function draftBookedAgain(
+  summary: RequestSummary,
+  sessionId: string | null,
+  language: string,
+): Draft {
+  return {
+    ...emptyDraft(sessionId),
+    input: {
+      hotel: {
+        propertyId: String(summary.AccommodationPropertyId),
+        needTransfer: summary.TransportationInfo ? "on" : undefined,
+        description: summary.Description ?? "",
+      },
+      rooms: roomsFormValuesOf(summary, language),
+    },
+    roomsInputHotel: summary.AccommodationPropertyId,
+  };
+}
+
+/* ---------- Payloads ---------- */
+
+function requireComplete(draft: Draft) {
+  if (!draft.hotel || !draft.rooms) throw new Error("The draft is not complete.");
+  return { hotel: draft.hotel, rooms: draft.rooms.rooms };
+}
+
+export function priceValidationRequest(draft: Draft): PriceValidationRequest {
+  const { hotel, rooms } = requireComplete(draft);
+  return {
+    AccommodationPropertyId: hotel.propertyId,
+    AccommodationPackageId: hotel.accommodationPackageId,
+    CheckInDate: hotel.checkIn,
+    CheckOutDate: hotel.checkOut,
+    ReserveRoomRequests: rooms.map((room) => ({
+      RoomType: room.roomTypeId,
+      HasChildNoBed: room.childNoBed.length > 0,
+      HasChildWithBed: room.childWithBed.length > 0,
+      HasExtraBed: room.extraBed.length > 0,
+    })),
+  };
+}
+
+function passenger(
+  guest: GuestValue,
+  type: PassengerPayload["HotelPassengerType"],
+): PassengerPayload {
+  return {
+    FirstName: guest.firstName,
+    LastName: guest.lastName,
+    Birthday: guest.dateOfBirth,
+    Gender: guest.gender,
+    NationalityCountryCode: guest.nationality,
+    PassportNumber: guest.passportNumber,
+    HotelPassengerType: type,
+    MainGuest: type === GUEST_TYPE.mainGuest,
+  };
+}
+
+export function flightPayload(
+  flight: FlightValue,
+  airports: { origin: ResolvedAirport; destination: ResolvedAirport },
+  airline: { iata: string; name: string; latinName: string },
+): FlightPayload {
+  return {
+    Airline: { Iata: airline.iata, Name: airline.name, LatinName: airline.latinName },
+    FlightNumber: flight.flightNumber,
+    DepartureDateTime: `${flight.takeOffDate}T${flight.takeOffTime}:00`,
+    // The spec: no landing date, no landing date-time; no duration typed, none sent.
+    ArrivalDateTime:
+      flight.landingDate && flight.landingTime
+        ? `${flight.landingDate}T${flight.landingTime}:00`
+        : null,
+    Origin: { Iata: airports.origin.iata, Title: airports.origin.title },
+    Destination: { Iata: airports.destination.iata, Title: airports.destination.title },
+    FlightDuration: flight.duration ?? null,
+  };
+}
+
+/** Rooms and their passengers as the provider takes them (a new request, or a rooms change). */
+export function roomRequestsPayload(
+  rooms: RoomValue[],
+  roomTypes: Array<{ typeId: number; roomView: string; roomService: string }>,
+): ReserveRequestPayload["ReserveRoomRequests"] {
+  return rooms.map((room) => {
+    const roomType = roomTypes.find((entry) => entry.typeId === room.roomTypeId);
+    return {
+      RoomType: room.roomTypeId,
+      HasChildNoBed: room.childNoBed.length > 0,
+      HasChildWithBed: room.childWithBed.length > 0,
+      HasExtraBed: room.extraBed.length > 0,
+      RoomView: roomType?.roomView ?? "",
+      RoomService: roomType?.roomService ?? "",
+      Passengers: [
+        ...room.guests.map((guest) => passenger(guest, GUEST_TYPE.mainGuest)),
+        ...room.extraBed.map((guest) => passenger(guest, GUEST_TYPE.extraBed)),
+        ...room.childWithBed.map((guest) => passenger(guest, GUEST_TYPE.childWithBed)),
+        ...room.childNoBed.map((guest) => passenger(guest, GUEST_TYPE.childNoBed)),
+      ],
+    };
+  });
+}
+
+/** The reservation request as the provider takes it; transportation only with a transfer. */
+export function reservationPayload(
+  draft: Draft,
+  roomTypes: Array<{ typeId: number; roomView: string; roomService: string }>,
+  orderId: number | null,
+): ReserveRequestPayload {
+  const { hotel, rooms } = requireComplete(draft);
+  const payload: ReserveRequestPayload = {
+    AgencyRef: hotel.agencyRef || null,
+    AccommodationPropertyId: hotel.propertyId,
+    AccommodationPackageId: hotel.accommodationPackageId,
+    PropertyId: hotel.hotelId,
+    CheckInDate: hotel.checkIn,
+    CheckOutDate: hotel.checkOut,
+    NeedTransfer: hotel.needTransfer,
+    Description: hotel.description,
+    ReserveRoomRequests: roomRequestsPayload(rooms, roomTypes),
+    ExtendedOrderId: orderId,
+  };
+  if (hotel.needTransfer && draft.flights) {
+    const { arrival, departure, airports, airlines } = draft.flights;
+    payload.TransportationInfo = {
+      OriginFlight: flightPayload(arrival, airports.arrival, airlines[arrival.airline]),
+      DestinationFlight: flightPayload(departure, airports.departure, airlines[departure.airline]),
+    };
+  }
+  return payload;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A room type's nightly prices over a stay, cheapest first: each night its season's price
+ * (`roomPrices`), the base price where no season covers it. Without a stay, the base price.
+ */
+export function nightlyPricesOf(
+  roomType: Pick<RoomType, "basePrice" | "roomPrices">,
+  stay: { checkIn: string; checkOut: string } | null,
+) {
+  const prices = new Set<number>();
+  if (stay)
+    for (
+      let night = Date.parse(`${stay.checkIn}T00:00:00Z`);
+      night < Date.parse(`${stay.checkOut}T00:00:00Z`);
+      night += DAY_MS
+    ) {
+      const date = new Date(night).toISOString().slice(0, 10);
+      const season = roomType.roomPrices.find(
+        (period) => period.startDate <= date && date <= period.endDate,
+      );
+      prices.add(season?.price ?? roomType.basePrice);
+    }
+  return prices.size ? [...prices].sort((a, b) => a - b) : [roomType.basePrice];
+}
+
+/**
+ * A hotel's room types for the rooms form, prices written out in the user's language: the nightly
+ * price of the stay's season, or its range when the stay spans seasons.
+ */
+export function roomTypeViews(
+  roomTypes: RoomType[],
+  currency: string,
+  language: string,
+  stay: { checkIn: string; checkOut: string } | null,
+  sign?: string,
+): RoomTypeView[] {
+  const money = (amount: number) => formatMoney(amount, currency, language, sign);
+  const nightly = (roomType: RoomType) => {
+    const prices = nightlyPricesOf(roomType, stay);
+    const [cheapest, dearest] = [prices[0], prices[prices.length - 1]];
+    return cheapest === dearest ? money(cheapest) : `${money(cheapest)}–${money(dearest)}`;
+  };
+  return roomTypes.map((roomType) => ({
+    typeId: roomType.typeId,
+    name: roomType.name,
+    baseCapacity: roomType.baseCapacity,
+    rules: roomType.rules,
+    board: roomType.roomService,
+    view: roomType.roomView,
+    price: nightly(roomType),
+    extraPrices: {
+      extraBed: money(roomType.prices.extraBedPrice),
+      childWithBed: money(roomType.prices.childWithBedPrice),
+      childNoBed: money(roomType.prices.childNoBedPrice),
+    },
+  }));
+}

@@ -1,0 +1,352 @@
+import { z } from "zod";
+import { ageOn, formatDateInput } from "~/utils/format/date-input";
+import { normalizeDigits } from "~/utils/format/numbers";
+import { typedDate } from "~/utils/forms/date-validation";
+import { optionalText, requiredText, typedTime } from "~/utils/forms/validation";
+
+/**
+ * The request wizard's forms, for the browser (conform) and the server alike: one schema per
+ * step, the spec's room rules and child age bands, and the draft the server keeps between steps.
+ * Field errors are translation keys (common:validation.*).
+ */
+
+export const WIZARD_STEPS = ["hotel", "rooms", "flights", "review"] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** Guest types (HotelPassengerType) and the child age bands at check-in. */
+export const GUEST_TYPE = { mainGuest: 1, extraBed: 2, childNoBed: 3, childWithBed: 4 } as const;
+export const CHILD_NO_BED_AGES = { min: 0, max: 5 };
+export const CHILD_WITH_BED_AGES = { min: 6, max: 11 };
+export const EXTRA_KINDS = ["extraBed", "childWithBed", "childNoBed"] as const;
+export type ExtraKind = (typeof EXTRA_KINDS)[number];
+
+export type RoomRules = {
+  extraBedAndChildWithBedAreAllowedTogether: boolean;
+  childNoBedIsAllowed: boolean;
+  childWithBedIsAllowed: boolean;
+  extraBedIsAllowed: boolean;
+};
+export type WizardRoomType = {
+  typeId: number;
+  name: string;
+  baseCapacity: number;
+  rules: RoomRules;
+};
+
+/** Whether a room type allows this extra, given the extras the room has already. */
+export function extraAllowed(
+  rules: RoomRules,
+  kind: ExtraKind,
+  chosen: Record<ExtraKind, boolean>,
+) {
+  if (kind === "childNoBed") return rules.childNoBedIsAllowed;
+  const together = rules.extraBedAndChildWithBedAreAllowedTogether;
+  if (kind === "extraBed") return rules.extraBedIsAllowed && (together || !chosen.childWithBed);
+  return rules.childWithBedIsAllowed && (together || !chosen.extraBed);
+}
+
+const dateField = typedDate;
+const timeField = typedTime;
+
+const optional = <T extends z.ZodTypeAny>(schema: T) => schema.optional();
+
+/* ---------- Step 1: hotel and stay ---------- */
+
+/** A stay's dates: check-in not in the past (the provider's today), check-out after check-in. */
+function stayDatesRule(today: string) {
+  return (value: { checkIn: string; checkOut: string }, ctx: z.RefinementCtx) => {
+    if (value.checkIn < today)
+      ctx.addIssue({ code: "custom", path: ["checkIn"], message: "validation.checkInPast" });
+    if (value.checkOut <= value.checkIn)
+      ctx.addIssue({
+        code: "custom",
+        path: ["checkOut"],
+        message: "validation.checkOutAfterCheckIn",
+      });
+  };
+}
+
+/** New dates of a stay, typed in the user's calendar (the modify-dates screen). */
+export function stayDatesSchema(language: string, today: string) {
+  return z
+    .object({ checkIn: dateField(language), checkOut: dateField(language) })
+    .superRefine(stayDatesRule(today));
+}
+
+export function hotelStepSchema(language: string, today: string) {
+  return z
+    .object({
+      propertyId: z.number({
+        required_error: "validation.chooseHotel",
+        invalid_type_error: "validation.chooseHotel",
+      }),
+      checkIn: dateField(language),
+      checkOut: dateField(language),
+      needTransfer: z.boolean().default(false),
+      description: optionalText(1000),
+      agencyRef: optionalText(50),
+      // The search fields share the form; their values travel in the URL (hotelFiltersSchema).
+      packageId: z.string().optional(),
+      place: z.string().optional(),
+      grade: z.string().optional(),
+      name: z.string().optional(),
+    })
+    .superRefine(stayDatesRule(today));
+}
+export type HotelStepInput = z.input<ReturnType<typeof hotelStepSchema>>;
+export type HotelStepValue = z.output<ReturnType<typeof hotelStepSchema>>;
+
+/** The hotel search fields of step 1, as they travel in the URL. */
+export const hotelFiltersSchema = z.object({
+  packageId: z.string().regex(/^\d+$/).optional().catch(undefined),
+  place: z.string().trim().max(60).optional().catch(undefined),
+  grade: z
+    .string()
+    .regex(/^[1-5]$/)
+    .optional()
+    .catch(undefined),
+  name: z.string().trim().max(60).optional().catch(undefined),
+});
+export type HotelFilters = z.infer<typeof hotelFiltersSchema>;
+
+/* ---------- Step 2: rooms and guests ---------- */
+
+const guestSchema = (language: string) =>
+  z.object({
+    firstName: requiredText(50),
+    lastName: requiredText(50),
+    dateOfBirth: dateField(language),
+    gender: z.enum(["Female", "Male"]).default("Female"),
+    passportNumber: requiredText(20)
+      .transform((text) => normalizeDigits(text).toUpperCase())
+      .refine((text) => /^[A-Z0-9]{5,20}$/.test(text), "validation.passport"),
+    nationality: z
+      .string({ required_error: "validation.required" })
+      .regex(/^[A-Z]{2}$/, "validation.required"),
+  });
+export type GuestValue = z.output<ReturnType<typeof guestSchema>>;
+
+export function roomsStepSchema({
+  language,
+  checkIn,
+  roomTypes,
+}: {
+  language: string;
+  checkIn: string;
+  roomTypes: WizardRoomType[];
+}) {
+  const guest = guestSchema(language);
+  const room = z
+    .object({
+      roomTypeId: z.number({ required_error: "validation.required" }),
+      guests: z.array(guest).default([]),
+      extraBed: z.array(guest).max(1).default([]),
+      childWithBed: z.array(guest).max(1).default([]),
+      childNoBed: z.array(guest).max(1).default([]),
+    })
+    .superRefine((value, ctx) => {
+      const roomType = roomTypes.find((entry) => entry.typeId === value.roomTypeId);
+      if (!roomType) {
+        ctx.addIssue({ code: "custom", path: ["roomTypeId"], message: "validation.roomType" });
+        return;
+      }
+      if (value.guests.length !== roomType.baseCapacity)
+        ctx.addIssue({ code: "custom", path: ["guests"], message: "validation.mainGuests" });
+      const chosen = {
+        extraBed: value.extraBed.length > 0,
+        childWithBed: value.childWithBed.length > 0,
+        childNoBed: value.childNoBed.length > 0,
+      };
+      for (const kind of EXTRA_KINDS) {
+        const others = { ...chosen, [kind]: false };
+        if (chosen[kind] && !extraAllowed(roomType.rules, kind, others))
+          ctx.addIssue({ code: "custom", path: [kind], message: "validation.extraNotAllowed" });
+      }
+      const band = (kind: "childNoBed" | "childWithBed", ages: { min: number; max: number }) =>
+        value[kind].forEach((child, index) => {
+          const age = ageOn(child.dateOfBirth, checkIn);
+          if (child.dateOfBirth > checkIn || age < ages.min || age > ages.max)
+            ctx.addIssue({
+              code: "custom",
+              path: [kind, index, "dateOfBirth"],
+              message:
+                kind === "childNoBed" ? "validation.childNoBedAge" : "validation.childWithBedAge",
+            });
+        });
+      band("childNoBed", CHILD_NO_BED_AGES);
+      band("childWithBed", CHILD_WITH_BED_AGES);
+      for (const [index, adult] of [...value.guests, ...value.extraBed].entries()) {
+        if (adult.dateOfBirth > checkIn) {
+          const inMain = index < value.guests.length;
+          ctx.addIssue({
+            code: "custom",
+            path: inMain ? ["guests", index, "dateOfBirth"] : ["extraBed", 0, "dateOfBirth"],
+            message: "validation.bornAfterCheckIn",
+          });
+        }
+      }
+    });
+  return z.object({ rooms: z.array(room).min(1, "validation.addRoom").max(9) });
+}
+export type RoomsStepValue = z.output<ReturnType<typeof roomsStepSchema>>;
+export type RoomValue = RoomsStepValue["rooms"][number];
+
+/** A new room of a type: its main guests as empty rows (gender Female by default). */
+export function newRoom(roomType: WizardRoomType) {
+  return {
+    roomTypeId: String(roomType.typeId),
+    guests: Array.from({ length: roomType.baseCapacity }, () => ({ gender: "Female" })),
+  };
+}
+
+/* ---------- Step 3: flights ---------- */
+
+const flightSchema = (language: string) =>
+  z
+    .object({
+      airline: z
+        .string({ required_error: "validation.required" })
+        .regex(/^[A-Z0-9]{2}$/, "validation.required"),
+      flightNumber: requiredText(10)
+        .transform((text) => normalizeDigits(text).toUpperCase().replace(/\s+/g, ""))
+        .refine((text) => /^[A-Z0-9]{2,8}$/.test(text), "validation.format"),
+      takeOffDate: dateField(language),
+      takeOffTime: timeField,
+      landingDate: optional(dateField(language)),
+      landingTime: optional(timeField),
+      origin: requiredText(100),
+      destination: requiredText(100),
+      duration: optional(
+        requiredText(5)
+          .transform((text) => normalizeDigits(text))
+          .refine((text) => /^\d{1,2}:[0-5]\d$/.test(text), "validation.time"),
+      ),
+    })
+    .superRefine((value, ctx) => {
+      // The landing is optional, but a date and a time go together.
+      if (value.landingDate && !value.landingTime)
+        ctx.addIssue({ code: "custom", path: ["landingTime"], message: "validation.required" });
+      if (value.landingTime && !value.landingDate)
+        ctx.addIssue({ code: "custom", path: ["landingDate"], message: "validation.required" });
+    });
+
+export function flightsStepSchema(language: string) {
+  return z.object({ arrival: flightSchema(language), departure: flightSchema(language) });
+}
+export type FlightsStepValue = z.output<ReturnType<typeof flightsStepSchema>>;
+export type FlightValue = FlightsStepValue["arrival"];
+
+/** What the server resolved a typed airport to. */
+export type ResolvedAirport = { iata: string; title: string };
+
+/* ---------- The draft ---------- */
+
+export type Draft = {
+  /** One-time key of the final submit; a new one after each successful submit. */
+  submitKey: string;
+  /** The portal session that last worked on it: another one is offered to continue or start over. */
+  sessionId: string | null;
+  updatedAt: string;
+  hotel: (HotelStepValue & HotelFacts) | null;
+  rooms: RoomsStepValue | null;
+  flights: (FlightsStepValue & FlightFacts) | null;
+  /** What the user typed in a step not yet saved as valid (list buttons without JS, a search). */
+  input: Partial<Record<"hotel" | "rooms" | "flights", unknown>>;
+  /** The hotel `input.rooms` was made for (a request booked again), before step 1 is saved. */
+  roomsInputHotel?: number;
+};
+
+/** What the wizard remembers of the chosen hotel, to show and to send. */
+export type HotelFacts = {
+  accommodationPackageId: number;
+  hotelId: number;
+  hotelName: string;
+  hotelGrade: number;
+  hotelPlace: string;
+  currency: string;
+};
+
+export type FlightFacts = {
+  airports: {
+    arrival: { origin: ResolvedAirport; destination: ResolvedAirport };
+    departure: { origin: ResolvedAirport; destination: ResolvedAirport };
+  };
+  airlines: Record<string, { iata: string; name: string; latinName: string }>;
+};
+
+export function stepIsNeeded(step: WizardStep, draft: Draft) {
+  return step !== "flights" || Boolean(draft.hotel?.needTransfer);
+}
+
+export function stepIsDone(step: WizardStep, draft: Draft) {
+  switch (step) {
+    case "hotel":
+      return Boolean(draft.hotel);
+    case "rooms":
+      return Boolean(draft.rooms);
+    case "flights":
+      return Boolean(draft.flights);
+    case "review":
+      return false;
+  }
+}
+
+/** The first step that still needs the user: where the wizard opens, and where locked steps send. */
+export function firstOpenStep(draft: Draft): WizardStep {
+  return (
+    WIZARD_STEPS.find((step) => stepIsNeeded(step, draft) && !stepIsDone(step, draft)) ?? "review"
+  );
+}
+
+export function stepIsUnlocked(step: WizardStep, draft: Draft) {
+  const index = WIZARD_STEPS.indexOf(step);
+  return WIZARD_STEPS.slice(0, index).every(
+    (earlier) => !stepIsNeeded(earlier, draft) || stepIsDone(earlier, draft),
+  );
+}
+
+/* ---------- Form defaults from the draft, in the user's calendar ---------- */
+
+export function hotelFormDefaults(draft: Draft, language: string) {
+  if (draft.input.hotel) return draft.input.hotel as Record<string, unknown>;
+  const hotel = draft.hotel;
+  if (!hotel) return { needTransfer: false };
+  return {
+    propertyId: String(hotel.propertyId),
+    checkIn: formatDateInput(hotel.checkIn, language),
+    checkOut: formatDateInput(hotel.checkOut, language),
+    needTransfer: hotel.needTransfer ? "on" : undefined,
+    description: hotel.description,
+    agencyRef: hotel.agencyRef,
+  };
+}
+
+const guestDefaults = (guest: GuestValue, language: string) => ({
+  ...guest,
+  dateOfBirth: formatDateInput(guest.dateOfBirth, language),
+});
+
+export function roomsFormDefaults(draft: Draft, language: string) {
+  if (draft.input.rooms) return draft.input.rooms as Record<string, unknown>;
+  if (!draft.rooms) return { rooms: [] };
+  return {
+    rooms: draft.rooms.rooms.map((room) => ({
+      roomTypeId: String(room.roomTypeId),
+      guests: room.guests.map((guest) => guestDefaults(guest, language)),
+      extraBed: room.extraBed.map((guest) => guestDefaults(guest, language)),
+      childWithBed: room.childWithBed.map((guest) => guestDefaults(guest, language)),
+      childNoBed: room.childNoBed.map((guest) => guestDefaults(guest, language)),
+    })),
+  };
+}
+
+export function flightsFormDefaults(draft: Draft, language: string) {
+  if (draft.input.flights) return draft.input.flights as Record<string, unknown>;
+  if (!draft.flights) return {};
+  const flight = (value: FlightValue) => ({
+    ...value,
+    takeOffDate: formatDateInput(value.takeOffDate, language),
+    landingDate: value.landingDate ? formatDateInput(value.landingDate, language) : undefined,
+  });
+  return { arrival: flight(draft.flights.arrival), departure: flight(draft.flights.departure) };
+}
