@@ -121,7 +121,7 @@ async function stopProcess(running: Running | null) {
  * the first time (port 0; a port found free beforehand could be taken before the portal binds it)
  * and keeps them when started again, as HAProxy knows it by them.
  */
-export type Instance = {
+type Instance = {
   name: string;
   /** Its address, known once it has started. */
   url: string;
@@ -223,7 +223,7 @@ function portalInstance(name: string, env: Record<string, string>, log: string) 
   return instance;
 }
 
-export type RedisServer = {
+type RedisServer = {
   url: string;
   /** SIGTERM: Redis writes its append-only file and exits. */
   stop: () => Promise<void>;

@@ -31,7 +31,7 @@ export type Agency = {
   status: "active" | "pending" | "duplicate-user-name";
 };
 
-export type IssuedToken = { token: string; userName: string; expiresAt: string };
+type IssuedToken = { token: string; userName: string; expiresAt: string };
 
 export type RoomRules = {
   extraBedAndChildWithBedAreAllowedTogether: boolean;
@@ -53,7 +53,7 @@ export type RoomType = {
   prices: { childNoBedPrice: number; childWithBedPrice: number; extraBedPrice: number };
 };
 
-export type SpecialDate = {
+type SpecialDate = {
   date: string;
   roomPriceDifference: number;
   childNoBedPriceDifference: number;
@@ -187,7 +187,7 @@ export const TICKET_CATEGORIES = {
 } as const;
 export type TicketCategory = keyof typeof TICKET_CATEGORIES;
 
-export type TicketMessage = {
+type TicketMessage = {
   id: number;
   content: string;
   creatorUserName: string;
@@ -207,7 +207,7 @@ export type Ticket = {
 };
 
 /** A file the agency uploaded (a receipt); its bytes are in the sandbox's files folder. */
-export type Upload = {
+type Upload = {
   name: string;
   userName: string;
   contentType: string;
@@ -215,7 +215,7 @@ export type Upload = {
   originalName: string;
 };
 
-export type CommissionGroup = {
+type CommissionGroup = {
   title: string;
   groups: Array<{
     fromDate: string;
@@ -236,19 +236,19 @@ export type Picture = {
   title: string;
   color: string;
 };
-export type Announcement = {
+type Announcement = {
   id: number;
   title: string;
   body: string;
   startDate: string;
   endDate: string;
 };
-export type Airline = { id: number; name: string; latinName: string; iata: string };
-export type Airport = { iata: string; title: string; city: string };
-export type Currency = { id: number; code: string; sign: string; title: string };
-export type Bank = { id: number; name: string };
-export type ReceiptPaymentType = { id: number; title: string };
-export type DownloadLog = { packageId: number; userName: string; at: string };
+type Airline = { id: number; name: string; latinName: string; iata: string };
+type Airport = { iata: string; title: string; city: string };
+type Currency = { id: number; code: string; sign: string; title: string };
+type Bank = { id: number; name: string };
+type ReceiptPaymentType = { id: number; title: string };
+type DownloadLog = { packageId: number; userName: string; at: string };
 
 export type SandboxState = {
   /** Bumped when the shape changes; an older data file is replaced by the seed. */

@@ -52,12 +52,7 @@ function nightlyRoomPrice(roomType: RoomType, night: string) {
   );
 }
 
-export function priceRoom(
-  hotel: Hotel,
-  roomType: RoomType,
-  selection: RoomSelection,
-  nights: string[],
-) {
+function priceRoom(hotel: Hotel, roomType: RoomType, selection: RoomSelection, nights: string[]) {
   const datePrices = nights.map((night) => {
     const special = hotel.specialDates.find((entry) => entry.date === night);
     return {

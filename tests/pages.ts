@@ -34,7 +34,7 @@ export const SIGNED_IN_PAGES = {
 };
 
 /** The wizard's first step: the only one that opens without a draft. */
-export const WIZARD_FIRST_STEP = "/reservations/new/hotel";
+const WIZARD_FIRST_STEP = "/reservations/new/hotel";
 
 /**
  * Every signed-in page, the wizard's first step with the account's, in groups: a check over many

@@ -23,7 +23,7 @@ export type DatePickerOptions = Pick<DatePickerDialogProps, "min" | "rangeFrom">
  * date goes into the field as if typed, in the user's calendar and digits. Reading and writing
  * dates needs dayjs, which comes with the dialog: list pages, whose filters take dates, carry none.
  */
-export function DatePickerButton({
+function DatePickerButton({
   inputId,
   label,
   today,

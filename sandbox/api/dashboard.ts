@@ -8,7 +8,7 @@ function percent(part: number, total: number) {
 }
 
 /** Counts of the agency's requests by state; the bare names are shares of the total in percent. */
-export function requestStatistics(requests: ReserveRequest[]) {
+function requestStatistics(requests: ReserveRequest[]) {
   const count = (state: ReserveRequest["state"]) =>
     requests.filter((request) => request.state === state).length;
   const total = requests.length;

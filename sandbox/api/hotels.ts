@@ -3,7 +3,7 @@ import type { Hotel, SandboxState } from "../model";
 import { fail, requireAcceptModel, requireUser, type SandboxContext } from "./common";
 
 /** A hotel of a package as the provider lists it; `minPrice` is its cheapest room's base price. */
-export function packageHotel(state: SandboxState, hotel: Hotel) {
+function packageHotel(state: SandboxState, hotel: Hotel) {
   const pkg = state.packages.find((entry) => entry.id === hotel.accommodationPackageId);
   const cheapest = [...hotel.roomTypes].sort((a, b) => a.basePrice - b.basePrice)[0];
   return {

@@ -21,7 +21,7 @@ import {
  */
 
 /** What a request costs now, priced from its hotel's contract. */
-export function requestTotal(state: SandboxState, requestId: number) {
+function requestTotal(state: SandboxState, requestId: number) {
   const request = state.requests.find((entry) => entry.id === requestId)!;
   const hotel = state.hotels.find(
     (entry) => entry.accommodationPropertyId === request.accommodationPropertyId,
@@ -35,7 +35,7 @@ export function requestTotal(state: SandboxState, requestId: number) {
 }
 
 /** An order's figures: its requests, what they cost, what was paid (approved payments). */
-export function orderFigures(state: SandboxState, order: Order) {
+function orderFigures(state: SandboxState, order: Order) {
   const requests = state.requests.filter((request) => request.orderId === order.id);
   const total = requests.reduce((sum, request) => sum + requestTotal(state, request.id), 0);
   const paid = state.payments

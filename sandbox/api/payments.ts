@@ -19,7 +19,7 @@ import { ownOrder } from "./orders";
 
 /** Payments (receipt and cash), receipt uploads and the receipt payment types. */
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Units of US dollars per unit of each currency, for a receipt in another currency than its order. */
 const USD_PER_UNIT: Record<string, number> = { USD: 1, EUR: 1.08, AED: 0.27, IRR: 0.000016 };
@@ -29,7 +29,7 @@ function convert(amount: number, from: string, to: string) {
   return Math.round(((amount * (USD_PER_UNIT[from] ?? 1)) / (USD_PER_UNIT[to] ?? 1)) * 100) / 100;
 }
 
-export function paymentView(state: SandboxState, payment: Payment) {
+function paymentView(state: SandboxState, payment: Payment) {
   const order = state.orders.find((entry) => entry.id === payment.orderId);
   return {
     Id: payment.id,
@@ -211,7 +211,7 @@ export function paymentHandlers(ctx: SandboxContext) {
 }
 
 /** An uploaded file's bytes and type; null when there is none. */
-export function uploadedFile(ctx: SandboxContext, name: string) {
+function uploadedFile(ctx: SandboxContext, name: string) {
   const upload = ctx.store.state.uploads.find((entry) => entry.name === name);
   if (!upload) return null;
   try {

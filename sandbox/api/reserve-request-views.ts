@@ -17,7 +17,7 @@ import {
  */
 
 /** The provider's word on each change; the portal offers only what is allowed. */
-export type Permission = { Allowed: boolean; Reason: string | null };
+type Permission = { Allowed: boolean; Reason: string | null };
 export type Permissions = Record<
   "Dates" | "Rooms" | "Transportation" | "Delete" | "Notes",
   Permission
@@ -143,7 +143,7 @@ function flightView(state: SandboxState, flight: Flight) {
 }
 
 /** The request as the details page shows it, priced from its hotel's contract as it stands now. */
-export function requestSummary(state: SandboxState, request: ReserveRequest) {
+function requestSummary(state: SandboxState, request: ReserveRequest) {
   const hotel = hotelOf(state, request);
   const pkg = state.packages.find((entry) => entry.id === hotel.accommodationPackageId);
   const currency = state.currencies.find((entry) => entry.code === hotel.currency);

@@ -47,7 +47,7 @@ export const flightSchema = z.object({
   FlightDuration: time.nullable(),
 });
 
-export const passengerSchema = z.object({
+const passengerSchema = z.object({
   FirstName: z.string().trim().min(1),
   LastName: z.string().trim().min(1),
   Birthday: isoDate,

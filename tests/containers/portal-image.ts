@@ -4,7 +4,7 @@ import { imageSize, podman, run } from "./podman";
 import { ensureStandIns, NODE_IMAGE } from "./stand-ins";
 
 /** The image the container tests build from the working tree. */
-export const PORTAL_IMAGE = "localhost/agency-portal:e2e";
+const PORTAL_IMAGE = "localhost/agency-portal:e2e";
 
 export type BuiltImage = {
   image: string;

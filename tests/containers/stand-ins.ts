@@ -18,7 +18,7 @@ import { imageLabel, podman, run } from "./podman";
  */
 
 export const NODE_IMAGE = "docker.io/library/node:22-bookworm-slim";
-export const HAPROXY_IMAGE = "docker.io/library/haproxy:2.6";
+const HAPROXY_IMAGE = "docker.io/library/haproxy:2.6";
 export const REDIS_IMAGE = "docker.io/library/redis:7.0";
 
 const LABEL = "org.agency-portal.stand-in";

@@ -396,7 +396,7 @@ async function expectScriptsNeverRan(pages: Page[], askedFor: string[]) {
  * instances, those tests started and killed): no secret, no crash nor unhandled rejection, and
  * none ended without a test ending it.
  */
-export function expectPortalsEndedClean(portals: PortalRecord[], secrets: string[]) {
+function expectPortalsEndedClean(portals: PortalRecord[], secrets: string[]) {
   for (const { logFile, log, diedOnItsOwn } of portals) {
     // The log's end goes with the message: the worker's folder is emptied when the next one starts.
     const end = log.split("\n").slice(-15).join("\n");

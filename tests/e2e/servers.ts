@@ -84,7 +84,7 @@ const portalsOfTheWorker: Array<() => Promise<PortalRecord>> = [];
  * Ends every portal the worker started that still runs (SIGKILL; each had its chance to crash on
  * its own before) and reads what each wrote.
  */
-export async function endPortalsOfTheWorker() {
+async function endPortalsOfTheWorker() {
   const records = await Promise.all(portalsOfTheWorker.map((end) => end()));
   portalsOfTheWorker.length = 0;
   return records;

@@ -5,7 +5,7 @@ import { TextField } from "~/components/forms";
 import type { Airport } from "~/utils/provider/geo.server";
 import { InlineValues } from "~/components/ui/inline-values";
 
-export const AIRPORT_TITLE_LIMIT = 30;
+const AIRPORT_TITLE_LIMIT = 30;
 
 /** Spec §9: airport titles are cut at 30 characters; the full name stays in `title`. */
 export function AirportTitle({ title }: { title: string }) {

@@ -101,7 +101,7 @@ const UPLOAD_FOLDER_PREFIX = "portal-upload-";
 const ABANDONED_UPLOAD_MS = 60 * 60_000;
 
 /** Removes the upload folders a process left behind when it died mid-upload (at start). */
-export async function sweepAbandonedUploads(parent = tmpdir()) {
+async function sweepAbandonedUploads(parent = tmpdir()) {
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names.filter((entry) => entry.startsWith(UPLOAD_FOLDER_PREFIX))) {
     const path = join(parent, name);

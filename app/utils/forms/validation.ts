@@ -32,7 +32,7 @@ export const optionalText = (max: number) =>
     .default("");
 
 // Spec §5: at least 8 characters, one capital letter, one small letter, one digit.
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const passwordRule = z
   .string({ required_error: "validation.required" })
   .min(PASSWORD_MIN_LENGTH, "validation.password")

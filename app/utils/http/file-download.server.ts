@@ -14,7 +14,7 @@ const DOWNLOAD_TYPES = new Set([
   "application/zip",
 ]);
 
-export const DOWNLOAD_POLICY = "default-src 'none'; sandbox";
+const DOWNLOAD_POLICY = "default-src 'none'; sandbox";
 
 /** The name a `Content-Disposition` header gives, if any (RFC 6266: `filename*` first). */
 export function fileNameOf(disposition: string | null) {

@@ -34,14 +34,14 @@ export const limits = {
 };
 
 type LogFields = Record<string, string | number | boolean | undefined>;
-export type Logger = {
+type Logger = {
   info(msg: string, fields?: LogFields): void;
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
 };
 
 /** One JSON line per event on stdout, the way the request log writes, tagged with the request. */
-export function createLogger(base: LogFields = {}): Logger {
+function createLogger(base: LogFields = {}): Logger {
   const write =
     (level: string) =>
     (msg: string, fields: LogFields = {}) =>
@@ -68,7 +68,7 @@ declare module "@remix-run/node" {
 }
 
 /** The language the request asks for: the `lng` cookie, then `?lng=`, else English. */
-export async function languageOf(url: string, cookie: string | undefined): Promise<Language> {
+async function languageOf(url: string, cookie: string | undefined): Promise<Language> {
   const language = await i18nServer.getLocale(
     new Request(url, { headers: cookie ? { Cookie: cookie } : {} }),
   );
@@ -111,7 +111,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * A small page of its own (no script, no stylesheet to fetch), in the user's language, with a way
  * back to the page the form was on (`backTo`, a path of this portal) or else the dashboard.
  */
-export async function refusalPage(status: Refusal, language: Language, backTo = "/") {
+async function refusalPage(status: Refusal, language: Language, backTo = "/") {
   const t = (await i18nInstanceFor(language)).getFixedT(language, "common");
   const key = REFUSAL_KEYS[status];
   const title = escapeHtml(t(`errors.${key}Title`));
@@ -145,7 +145,7 @@ a:focus-visible{outline:2px solid #1976d2;outline-offset:2px}
 }
 
 /** The refusal pages' own policy: nothing may run or load, the inline style aside. */
-export const REFUSAL_PAGE_POLICY =
+const REFUSAL_PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const httpLayer = {

@@ -9,7 +9,7 @@ import { metrics } from "~/utils/runtime/metrics.server";
  * How often a client or a user may do what costs the provider work or could flood it, generous
  * for a person: counted in the record store (so across instances and restarts) in windows of time.
  */
-export const LIMITS = {
+const LIMITS = {
   /** An agency asks for access once; an office may try a few times in a day. */
   registrationPerClient: { max: 5, windowMinutes: 24 * 60 },
   notesPerUser: { max: 30, windowMinutes: 10 },

@@ -7,14 +7,14 @@ import type { ProviderContext } from "~/utils/provider/request.server";
 import { getRequestGrid, type RequestRow } from "~/utils/provider/reserve-requests.server";
 
 /** How far ahead a payment deadline counts as coming: the clerk has two working days to act. */
-export const DUE_SOON_HOURS = 48;
+const DUE_SOON_HOURS = 48;
 
 /**
  * The agency's requests waiting for payment whose deadline falls within the next 48 hours of the
  * provider's clock, the soonest first. The provider's list cannot filter or sort by deadline, so
  * every page of the state is read (one call for most agencies) and the deadline compared here.
  */
-export async function requestsDueSoon(provider: ProviderContext): Promise<RequestRow[]> {
+async function requestsDueSoon(provider: ProviderContext): Promise<RequestRow[]> {
   const waiting = await fetchAllPages((Page, PageSize) =>
     getRequestGrid(provider, { Page, PageSize, State: "PaymentPending" }),
   );

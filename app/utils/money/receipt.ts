@@ -10,7 +10,7 @@ import { optionalText, requiredText, typedTime } from "~/utils/forms/validation"
  */
 
 export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
-export const RECEIPT_TYPES = ["image/jpeg", "image/png", "application/pdf"];
+const RECEIPT_TYPES = ["image/jpeg", "image/png", "application/pdf"];
 export const RECEIPT_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
 
 const requiredId = z
@@ -47,7 +47,6 @@ export function receiptSchema(language: string) {
       .refine((file) => !file.type || RECEIPT_TYPES.includes(file.type), "validation.fileType"),
   });
 }
-export type ReceiptValue = z.output<ReturnType<typeof receiptSchema>>;
 
 /** What the file's first bytes say it is: the name and the declared type are not trusted. */
 export function sniffReceiptType(bytes: Uint8Array) {

@@ -31,7 +31,7 @@ export function registerAgency(ctx: ProviderContext, registration: AgencyRegistr
   );
 }
 
-export const agencyInfoSchema = z.object({
+const agencyInfoSchema = z.object({
   AgencyId: z.number(),
   AgencyName: z.string(),
   ManagerFirstName: z.string(),

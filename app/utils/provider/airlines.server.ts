@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { providerRequest, type ProviderContext } from "./request.server";
 
-export const airlineSchema = z.object({
+const airlineSchema = z.object({
   id: z.number(),
   name: z.string(),
   latinName: z.string(),
   iata: z.string(),
 });
-export type Airline = z.infer<typeof airlineSchema>;
 
 /** GET /api/AirLineInfo: the airlines a flight can be on. */
 export function getAirlines(ctx: ProviderContext) {

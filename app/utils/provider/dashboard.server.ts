@@ -18,7 +18,7 @@ function dashboardModel<Schema extends z.ZodTypeAny>(
 }
 
 /** Spec §3 "Dashboard statistics": `xNumber` are request counts, the bare names are shares of the total in percent. */
-export const requestStatisticsSchema = z.object({
+const requestStatisticsSchema = z.object({
   invoiced: z.number(),
   confirmed: z.number(),
   rejected: z.number(),
@@ -36,7 +36,7 @@ export function getRequestStatistics(ctx: ProviderContext) {
   return dashboardModel(ctx, "DashboardRequestStatistics", requestStatisticsSchema);
 }
 
-export const requestStateCountSchema = z.object({ State: z.string(), Count: count });
+const requestStateCountSchema = z.object({ State: z.string(), Count: count });
 export type RequestStateCount = z.infer<typeof requestStateCountSchema>;
 
 /** GET /api/DashboardClient as RequestStateCounts: the agency's requests counted by every state. */
@@ -44,7 +44,7 @@ export function getRequestStateCounts(ctx: ProviderContext) {
   return dashboardModel(ctx, "RequestStateCounts", z.array(requestStateCountSchema));
 }
 
-export const unreadNotesSchema = z.object({
+const unreadNotesSchema = z.object({
   id: z.number(),
   reserveNumber: z.string(),
   unReadNoteNumber: count,
@@ -55,7 +55,7 @@ export function getUnreadNotes(ctx: ProviderContext) {
   return dashboardModel(ctx, "DashboardUnreadNotes", z.array(unreadNotesSchema));
 }
 
-export const announcementSchema = z.object({
+const announcementSchema = z.object({
   id: z.number(),
   title: z.string(),
   body: z.string(),
@@ -68,7 +68,7 @@ export function getAnnouncements(ctx: ProviderContext) {
   return dashboardModel(ctx, "DashboardAnnouncements", z.array(announcementSchema));
 }
 
-export const commissionGroupSchema = z.object({
+const commissionGroupSchema = z.object({
   title: z.string(),
   groups: z.array(
     z.object({

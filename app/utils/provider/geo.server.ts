@@ -2,7 +2,7 @@ import { z } from "zod";
 import { geoApiUrl } from "~/utils/runtime/env.server";
 import { providerRequest, withoutToken, type ProviderContext } from "./request.server";
 
-export const airportSchema = z.object({ iata: z.string(), title: z.string(), city: z.string() });
+const airportSchema = z.object({ iata: z.string(), title: z.string(), city: z.string() });
 export type Airport = z.infer<typeof airportSchema>;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { providerRequest, type ProviderContext } from "./request.server";
 
-export const packageHotelSchema = z.object({
+const packageHotelSchema = z.object({
   accommodationPropertyId: z.number(),
   accommodationPackageId: z.number(),
   hotelId: z.number(),
@@ -18,7 +18,7 @@ export const packageHotelSchema = z.object({
 });
 export type PackageHotel = z.infer<typeof packageHotelSchema>;
 
-export const roomTypeSchema = z.object({
+const roomTypeSchema = z.object({
   typeId: z.number(),
   name: z.string(),
   baseCapacity: z.number().int().min(1).max(10),

@@ -23,7 +23,6 @@ const orderRowSchema = z.object({
   Currency: z.string(),
   State: z.string(),
 });
-export type OrderRow = z.infer<typeof orderRowSchema>;
 
 /** GET as OrderGrid: one page of the agency's orders, newest first, filtered. */
 export function getOrderGrid(ctx: ProviderContext, query: OrderGridQuery) {
@@ -52,7 +51,6 @@ const orderDetailsSchema = orderRowSchema.extend({
     }),
   ),
 });
-export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 
 /** GET /{id} as OrderDetails: an order's figures and its reservation requests. */
 export function getOrder(ctx: ProviderContext, orderId: number) {
@@ -87,7 +85,6 @@ const statementLineSchema = z.object({
   Currency: z.string(),
   Balance: z.number(),
 });
-export type StatementLine = z.infer<typeof statementLineSchema>;
 
 /** GET /api/AccountingReportClient as AgencyStatement: the agency's debits and credits in a range. */
 export function getStatement(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { providerFetch, providerRequest, type ProviderContext } from "./request.server";
 
-export const accommodationPackageSchema = z.object({
+const accommodationPackageSchema = z.object({
   accommodationPackageId: z.number(),
   title: z.string(),
   availableSince: z.string(),
@@ -12,9 +12,8 @@ export const accommodationPackageSchema = z.object({
   partyName: z.string().nullish(),
   lastEditDateTime: z.string(),
 });
-export type AccommodationPackage = z.infer<typeof accommodationPackageSchema>;
 
-export const recentlyUpdatedHotelSchema = z.object({
+const recentlyUpdatedHotelSchema = z.object({
   accommodationPackageId: z.number(),
   accommodationPropertyId: z.number(),
   hotelName: z.string(),

@@ -9,7 +9,7 @@ import { metrics, type ProviderOutcome } from "~/utils/runtime/metrics.server";
  */
 
 /** Spec §8: a 400 whose body contains this text gets the "call support" message instead. */
-export const PROVIDER_UNKNOWN_ERROR_TEXT = "خطای ناشناخته";
+const PROVIDER_UNKNOWN_ERROR_TEXT = "خطای ناشناخته";
 
 /** Spec §7: "The domain model of a response or body is chosen with the Accept or Content-type header." */
 export function mediaType(domainModel?: string) {
@@ -269,7 +269,7 @@ type ReadError = { message?: string; code?: string; fieldErrors?: Record<string,
  * `{ Message, ModelState: { "model.Email": ["…"] } }`, OAuth's `{ error, error_description }` or
  * plain text; HTML error pages carry nothing worth showing.
  */
-export function readError(text: string): ReadError {
+function readError(text: string): ReadError {
   const trimmed = text.trim();
   if (!trimmed) return {};
   try {

@@ -3,7 +3,7 @@ import { providerRequest, type ProviderContext } from "./request.server";
 
 const RESERVE_REQUESTS = "/api/AccommodationReserveRequestClient";
 
-export type PricedRoomSelection = {
+type PricedRoomSelection = {
   RoomType: number;
   HasChildNoBed: boolean;
   HasChildWithBed: boolean;
@@ -56,7 +56,7 @@ const fareBreakDownSchema = z.object({
   specialDatePrices: breakdownList(specialDatePriceSchema, "specialDatePrices"),
 });
 
-export const validatedPricesSchema = z.object({
+const validatedPricesSchema = z.object({
   currency: z.string(),
   totalPrice: z.number(),
   totalCommissionPerHotel: z.number(),
@@ -79,7 +79,6 @@ export const validatedPricesSchema = z.object({
     }),
   ),
 });
-export type ValidatedPrices = z.infer<typeof validatedPricesSchema>;
 
 /** POST as AccommodationReserveRequest: the provider prices a request (and checks its rules). */
 export function validatePrices(ctx: ProviderContext, request: PriceValidationRequest) {
@@ -170,7 +169,7 @@ export type RequestGridQuery = {
   CheckInTo?: string;
 };
 
-export const requestRowSchema = z.object({
+const requestRowSchema = z.object({
   Id: z.number(),
   RequestNumber: z.string(),
   AgencyRef: z.string().nullable(),
@@ -227,7 +226,7 @@ const flightReadSchema = z.object({
 });
 export type FlightRead = z.infer<typeof flightReadSchema>;
 
-export const requestSummarySchema = z.object({
+const requestSummarySchema = z.object({
   Id: z.number(),
   RequestNumber: z.string(),
   AgencyRef: z.string().nullable(),
@@ -295,7 +294,7 @@ export function getRequestSummary(ctx: ProviderContext, requestId: number) {
 }
 
 const permissionSchema = z.object({ Allowed: z.boolean(), Reason: z.string().nullable() });
-export const requestPermissionsSchema = z.object({
+const requestPermissionsSchema = z.object({
   Dates: permissionSchema,
   Rooms: permissionSchema,
   Transportation: permissionSchema,
@@ -319,7 +318,7 @@ export function getRequestPermissions(ctx: ProviderContext, requestId: number) {
   );
 }
 
-export const noteSchema = z.object({
+const noteSchema = z.object({
   Id: z.number(),
   Content: z.string(),
   CreateDateTime: z.string(),

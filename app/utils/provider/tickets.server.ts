@@ -16,7 +16,6 @@ const ticketSummarySchema = z.object({
   LastUpdateDateTime: z.string(),
   MessageCount: z.number(),
 });
-export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
 /** GET ?orderId= as OrderTicketList: an order's tickets, last updated first. */
 export function getTickets(ctx: ProviderContext, orderId: number) {

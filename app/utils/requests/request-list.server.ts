@@ -24,10 +24,9 @@ const filtersSchema = z.object({
   sort: z.enum(["deadline"]).optional().catch(undefined),
   ...pagingFields,
 });
-export type RequestFilters = z.infer<typeof filtersSchema>;
 
 /** The text filters a user can set (the paging is not a filter). */
-export const FILTER_NAMES = ["state", "number", "ref", "guest", "hotel", "from", "to"] as const;
+const FILTER_NAMES = ["state", "number", "ref", "guest", "hotel", "from", "to"] as const;
 
 export function readRequestFilters(url: URL, language: string) {
   const filters = filtersSchema.parse(Object.fromEntries(url.searchParams));

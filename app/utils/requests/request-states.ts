@@ -16,7 +16,7 @@ export const REQUEST_STATES = [
 ] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
 
-export function isKnownRequestState(state: string): state is RequestState {
+function isKnownRequestState(state: string): state is RequestState {
   return (REQUEST_STATES as readonly string[]).includes(state);
 }
 

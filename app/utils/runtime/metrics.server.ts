@@ -115,7 +115,7 @@ const receiptsInFlight = new client.Gauge({
   registers: [registry],
 });
 
-export type HttpKind = "document" | "data" | "static";
+type HttpKind = "document" | "data" | "static";
 
 type RouteNode = { id: string; path?: string; index?: boolean; children?: RouteNode[] };
 

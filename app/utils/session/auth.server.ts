@@ -12,13 +12,13 @@ import { createToastHeaders } from "~/utils/session/toast.server";
 export const LOGIN_PATH = "/auth/login";
 export const HOME_PATH = "/dashboard";
 
-export function loginUrl(redirectTo?: string) {
+function loginUrl(redirectTo?: string) {
   if (!redirectTo || redirectTo === "/" || redirectTo === HOME_PATH) return LOGIN_PATH;
   return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`;
 }
 
 /** The token of the signed-in user, or null. Spec §2 guard: only presence is checked. */
-export async function getToken(request: Request) {
+async function getToken(request: Request) {
   const session = await getSession(request);
   const token = session.get("token");
   return typeof token === "string" && token ? token : null;

@@ -16,7 +16,7 @@ export type SessionData = {
 
 const sessionMaxAgeSeconds = env.SESSION_MAX_HOURS * 60 * 60;
 
-export const sessionCookie = portalCookie("session", {
+const sessionCookie = portalCookie("session", {
   secrets: cookieSecrets,
   maxAge: sessionMaxAgeSeconds,
 });

@@ -7,7 +7,7 @@ import { metrics } from "~/utils/runtime/metrics.server";
  * is translated there, in the user's language), never an empty 500. The client reconnects by
  * itself, so the next try works once Redis is back.
  */
-export const STORE_UNAVAILABLE = "storeUnavailable";
+const STORE_UNAVAILABLE = "storeUnavailable";
 
 export async function orStoreUnavailable<T>(work: Promise<T>): Promise<T> {
   try {

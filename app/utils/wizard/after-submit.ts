@@ -6,7 +6,7 @@ export const AFTER_SUBMIT = "/reservations/list";
 /** Its route, whose module a page with such a submit loads ahead (`PrefetchRoutes`). */
 export const AFTER_SUBMIT_ROUTE_ID = "routes/_main.reservations.list";
 /** Spec §9: about a second after the success message (with JS; without, at once). */
-export const AFTER_SUBMIT_DELAY_MS = 1000;
+const AFTER_SUBMIT_DELAY_MS = 1000;
 
 /** With JS: once `submitted`, the requests list a second later, the success message standing until then. */
 export function useRequestsListAfterSubmit(submitted: boolean) {

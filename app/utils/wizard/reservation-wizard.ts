@@ -15,8 +15,8 @@ export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 /** Guest types (HotelPassengerType) and the child age bands at check-in. */
 export const GUEST_TYPE = { mainGuest: 1, extraBed: 2, childNoBed: 3, childWithBed: 4 } as const;
-export const CHILD_NO_BED_AGES = { min: 0, max: 5 };
-export const CHILD_WITH_BED_AGES = { min: 6, max: 11 };
+const CHILD_NO_BED_AGES = { min: 0, max: 5 };
+const CHILD_WITH_BED_AGES = { min: 6, max: 11 };
 export const EXTRA_KINDS = ["extraBed", "childWithBed", "childNoBed"] as const;
 export type ExtraKind = (typeof EXTRA_KINDS)[number];
 
@@ -257,7 +257,7 @@ export type Draft = {
 };
 
 /** What the wizard remembers of the chosen hotel, to show and to send. */
-export type HotelFacts = {
+type HotelFacts = {
   accommodationPackageId: number;
   hotelId: number;
   hotelName: string;
