@@ -24,7 +24,6 @@ import tailwindHref from "~/tailwind.css?url";
 import { cookiesRefusedToast, csrf } from "~/utils/session/csrf.server";
 import { env } from "~/utils/runtime/env.server";
 import { combineHeaders, pathWithSearch } from "~/utils/http/http";
-import { i18nServer } from "~/utils/i18n/i18n.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getToast } from "~/utils/session/toast.server";
 import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
@@ -36,13 +35,13 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: ["common"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [language, [csrfToken, csrfCookieHeader], { toast, headers: toastHeaders }, cookieless] =
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = context;
+  const [[csrfToken, csrfCookieHeader], { toast, headers: toastHeaders }, cookieless] =
     await Promise.all([
-      i18nServer.getLocale(request),
       csrf.commitToken(request),
       getToast(request),
-      cookiesRefusedToast(request),
+      cookiesRefusedToast(request, context),
     ]);
   return data(
     {

@@ -3,11 +3,11 @@ import { loader as rootLoader } from "~/root";
 import { loader as mainLoader } from "~/routes/_main";
 import { loader as dashboardLoader } from "~/routes/_main.dashboard/route";
 import { loader as verifyEmailLoader } from "~/routes/_main.account.verify-email";
-import { createRequestContext } from "~/utils/http/http-layer.server";
 import { sessionStorage } from "~/utils/session/session.server";
 import { requestToken } from "~/utils/provider/token.server";
 import { DEMO_USER } from "#sandbox/seed";
 import { setupSandbox } from "#sandbox/node";
+import { requestWithContext } from "./request-context";
 
 const { server } = setupSandbox();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -22,10 +22,7 @@ async function signedInRequest(path: string) {
   session.set("token", token);
   session.set("startedAt", Date.now());
   const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
-  return {
-    token,
-    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
-  };
+  return { token, visit: await requestWithContext(`http://portal.test${path}`, cookie) };
 }
 
 /** Loaders may return data() wrappers; what reaches the browser is their serialised data. */
@@ -40,13 +37,10 @@ function serialised(result: unknown) {
 describe("the provider token", () => {
   // Every page's data, as the browser gets it, is read for it in tests/e2e/secrets.spec.ts.
   test("is in the data of none of the root, layout, dashboard and e-mail loaders, though they use it", async () => {
-    const { token, request } = await signedInRequest("/dashboard");
-    const context = await createRequestContext({
-      requestId: "token-isolation",
-      clientAddress: "127.0.0.1",
-      url: request.url,
-      cookie: request.headers.get("Cookie") ?? undefined,
-    });
+    const {
+      token,
+      visit: [request, context],
+    } = await signedInRequest("/dashboard");
     const args = { request, params: {}, context };
     const results = await Promise.all([
       rootLoader(args),

@@ -26,26 +26,26 @@ export const handle = { i18n: ["common", "account"] };
 export const verifyEmailSchema = z.object({ email: emailAddress });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const t = context.translator("account");
-  const agency = await orProviderErrorPage(request, getAgencyInfo(provider));
+  const agency = await orProviderErrorPage(context, getAgencyInfo(provider));
   return { title: t("verifyEmail.title"), email: agency.Email };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const provider = await requireProvider(request);
-  const formData = await readForm(request);
+  const provider = await requireProvider(request, context);
+  const formData = await readForm(request, context);
   const submission = parseWithZod(formData, { schema: verifyEmailSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // Each change mails the address typed: not a way to send mail to anyone, many times.
-  const overLimit = await userOverLimitMessage(request, "emailChangesPerUser");
+  const overLimit = await userOverLimitMessage(request, context, "emailChangesPerUser");
   if (overLimit) return data(submission.reply({ formErrors: [overLimit] }), { status: 429 });
   try {
     // The provider takes the whole agency record; only the email changes here.
     const agency = await getAgencyInfo(provider);
     await updateAgencyInfo(provider, { ...agency, Email: submission.value.email });
   } catch (error) {
-    return providerErrorReply(request, error, submission, {
+    return providerErrorReply(context, error, submission, {
       fieldNames: { Email: "email" },
     });
   }

@@ -43,21 +43,21 @@ export const changePasswordSchema = z
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireProvider(request);
+  await requireProvider(request, context);
   const t = context.translator("account");
   return { title: t("changePassword.title") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const provider = await requireProvider(request);
-  const formData = await readForm(request);
+  const provider = await requireProvider(request, context);
+  const formData = await readForm(request, context);
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }
   // Whoever holds a session must not guess its user's password: wrong ones count as failed sign-ins
   // from an unknown device (a session, or a browser it was taken from, proves no password).
-  const userName = await requireUserName(request);
+  const userName = await requireUserName(request, context);
   const attempt = await startSignInAttempt({
     clientAddress: context.clientAddress,
     userName,
@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The form checked the new password already: the provider's refusal is of the current one.
     if (error instanceof ProviderError && error.status === 400) await attempt.fail();
     else await attempt.release();
-    return providerErrorReply(request, error, submission, {
+    return providerErrorReply(context, error, submission, {
       hideFields: PASSWORD_FIELDS,
       fieldNames: {
         CurrentPassword: "currentPassword",
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(
     HOME_PATH,
     { type: "success", message: t("changePassword.success") },
-    { headers: { "Set-Cookie": await renewSessionAlone(request) } },
+    { headers: { "Set-Cookie": await renewSessionAlone(context) } },
   );
 }
 

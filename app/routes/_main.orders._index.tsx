@@ -44,14 +44,14 @@ const filtersSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const language = context.language;
   const t = context.translator("orders");
   const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { from, to, dateErrors } = readDateRange(filters, language);
   const [grid, signs] = await Promise.all([
     orProviderErrorPage(
-      request,
+      context,
       getOrderGrid(provider, {
         Page: filters.page,
         PageSize: filters.size,

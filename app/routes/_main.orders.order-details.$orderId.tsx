@@ -65,14 +65,14 @@ const ticketSchema = z.object({
 });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { provider, orderId } = await requireOrderId(request, params);
+  const { provider, orderId } = await requireOrderId(request, context, params);
   const language = context.language;
   const t = context.translator("orders");
   const [order, payments, tickets, options, signs] = await Promise.all([
-    orProviderErrorPage(request, getOrder(provider, orderId)),
-    settle(request, getOrderPayments(provider, orderId)),
-    settle(request, getTickets(provider, orderId)),
-    settle(request, receiptOptions(provider)),
+    orProviderErrorPage(context, getOrder(provider, orderId)),
+    settle(context, getOrderPayments(provider, orderId)),
+    settle(context, getTickets(provider, orderId)),
+    settle(context, receiptOptions(provider)),
     currencySigns(provider),
   ]);
   const moneyInAny = moneyIn(language, signs);
@@ -127,15 +127,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const { provider, orderId } = await requireOrderId(request, params);
+  const formData = await readForm(request, context);
+  const { provider, orderId } = await requireOrderId(request, context, params);
   const submission = parseWithZod(formData, { schema: ticketSchema });
   if (submission.status !== "success") {
     const t = context.translator("orders");
     // Spec §5: the new-ticket form's own message, above its fields.
     return data(submission.reply({ formErrors: [t("tickets.completeAll")] }), { status: 400 });
   }
-  const overLimit = await userOverLimitMessage(request, "ticketsPerUser");
+  const overLimit = await userOverLimitMessage(request, context, "ticketsPerUser");
   if (overLimit) return data(submission.reply({ formErrors: [overLimit] }), { status: 429 });
   let ticketId: number;
   try {
@@ -146,7 +146,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       Content: submission.value.message,
     }));
   } catch (error) {
-    return providerErrorReply(request, error, submission);
+    return providerErrorReply(context, error, submission);
   }
   // Spec §8: the ticket opens with the portal's word that it was sent.
   throw await redirectWithToast(`/orders/order-details/${orderId}/tickets/${ticketId}`, {

@@ -23,11 +23,11 @@ export const handle = { i18n: ["common", "payments", "wizard"] };
  */
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { provider, orderId } = await requireOrderId(request, params);
+  const { provider, orderId } = await requireOrderId(request, context, params);
   const t = context.translator("payments");
   const [order, { currencyIds, ...options }] = await Promise.all([
-    orProviderErrorPage(request, getOrder(provider, orderId)),
-    orProviderErrorPage(request, receiptOptions(provider)),
+    orProviderErrorPage(context, getOrder(provider, orderId)),
+    orProviderErrorPage(context, receiptOptions(provider)),
   ]);
   return {
     title: t("receipt.title", { number: order.ContractNumber }),
@@ -42,8 +42,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 // Without JS the early answer to an oversized file must reach the browser with its headers.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return sendReceipt(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return sendReceipt(request, context, params);
 }
 
 export default function ReceiptPage() {

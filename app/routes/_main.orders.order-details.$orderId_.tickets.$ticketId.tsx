@@ -1,6 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -27,21 +32,23 @@ export const handle = { i18n: ["common", "orders"] };
 
 const replySchema = z.object({ message: requiredText(4000) });
 
-async function requireTicket(request: Request, params: LoaderFunctionArgs["params"]) {
-  const { provider, orderId } = await requireOrderId(request, params);
+async function requireTicket(
+  request: Request,
+  context: AppLoadContext,
+  params: LoaderFunctionArgs["params"],
+) {
+  const { provider, orderId } = await requireOrderId(request, context, params);
   const ticketId = idParam(params, "ticketId");
-  const ticket = await orProviderErrorPage(request, getTicket(provider, ticketId));
+  const ticket = await orProviderErrorPage(context, getTicket(provider, ticketId));
   // A ticket belongs to its order: another order's URL is not its address.
   if (ticket.OrderId !== orderId) throw new Response("Not found", { status: 404 });
   return { provider, orderId, ticket };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [{ orderId, ticket }, language, t] = await Promise.all([
-    requireTicket(request, params),
-    context.language,
-    context.translator("orders"),
-  ]);
+  const { orderId, ticket } = await requireTicket(request, context, params);
+  const { language } = context;
+  const t = context.translator("orders");
   return {
     title: t("tickets.title", { subject: ticket.Subject }),
     orderId,
@@ -65,20 +72,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const { provider, orderId, ticket } = await requireTicket(request, params);
+  const formData = await readForm(request, context);
+  const { provider, orderId, ticket } = await requireTicket(request, context, params);
   const submission = parseWithZod(formData, { schema: replySchema });
   if (ticket.IsClosed) {
     const t = context.translator("orders");
     return data(submission.reply({ formErrors: [t("tickets.closedNote")] }), { status: 403 });
   }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const overLimit = await userOverLimitMessage(request, "ticketsPerUser");
+  const overLimit = await userOverLimitMessage(request, context, "ticketsPerUser");
   if (overLimit) return data(submission.reply({ formErrors: [overLimit] }), { status: 429 });
   try {
     await replyToTicket(provider, { ParentId: ticket.Id, Content: submission.value.message });
   } catch (error) {
-    return providerErrorReply(request, error, submission);
+    return providerErrorReply(context, error, submission);
   }
   throw redirect(`/orders/order-details/${orderId}/tickets/${ticket.Id}#reply`);
 }

@@ -31,13 +31,13 @@ const paramsSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const { tab, page } = paramsSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const language = context.language;
   const t = context.translator("payments");
   const [payments, signs] = await Promise.all([
     orProviderErrorPage(
-      request,
+      context,
       getPayments(provider, {
         PaymentType: tab === "cash" ? "Cash" : "Receipt",
         Page: page,

@@ -36,15 +36,15 @@ export const handle = { i18n: ["common", "requests"] };
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const url = new URL(request.url);
   const language = context.language;
   const t = context.translator("requests");
   const { filters, query, dateErrors, isFiltered } = readRequestFilters(url, language);
   const [states, grid] = await Promise.all([
-    settle(request, getRequestStates(provider)),
+    settle(context, getRequestStates(provider)),
     orProviderErrorPage(
-      request,
+      context,
       getRequestGrid(provider, { ...query, Page: filters.page, PageSize: filters.size }),
     ),
   ]);

@@ -26,7 +26,12 @@ export const handle = { i18n: ["common", "requests", "wizard"] };
 /** Modify check-in/out dates: the same date rules as the wizard's first step. */
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { language, summary, permission } = await loadRequestChange(request, params, "Dates");
+  const { language, summary, permission } = await loadRequestChange(
+    request,
+    context,
+    params,
+    "Dates",
+  );
   const t = context.translator("requests");
   const date = (value: string | null) => (value ? formatDate(value, language, "long") : "—");
   return {
@@ -47,10 +52,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await readForm(request, context);
   const { provider, requestId, language, summary, permission } = await loadRequestChange(
     request,
+    context,
     params,
     "Dates",
   );
@@ -59,6 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   return answerChange({
     request,
+    context,
     formData,
     submission,
     permission,

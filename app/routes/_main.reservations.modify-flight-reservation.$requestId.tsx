@@ -70,10 +70,10 @@ function currentFlights(summary: RequestSummary, language: string) {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = context.language;
   const t = context.translator("requests");
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const [{ summary, permission }, airlines] = await Promise.all([
-    loadRequestChange(request, params, "Transportation"),
-    orProviderErrorPage(request, airlineOptions(provider, language)),
+    loadRequestChange(request, context, params, "Transportation"),
+    orProviderErrorPage(context, airlineOptions(provider, language)),
   ]);
   return {
     title: t("modify.flightsTitle"),
@@ -87,9 +87,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, context);
   const { provider, requestId, language, summary, permission } = await loadRequestChange(
     request,
+    context,
     params,
     "Transportation",
   );
@@ -97,6 +98,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = context.translator();
   return answerChange({
     request,
+    context,
     formData,
     submission,
     permission,

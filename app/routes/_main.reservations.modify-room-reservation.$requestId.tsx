@@ -1,6 +1,11 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, type Params } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -32,18 +37,22 @@ export const handle = { i18n: ["common", "requests", "wizard"] };
  * type capacity, allowed extras, child ages at check-in); sent as a whole.
  */
 
-async function roomsChange(request: Request, params: Params) {
-  const change = await loadRequestChange(request, params, "Rooms");
+async function roomsChange(request: Request, context: AppLoadContext, params: Params) {
+  const change = await loadRequestChange(request, context, params, "Rooms");
   // The hotel's room types need the hotel, which only the request names.
   const property = await orProviderErrorPage(
-    request,
+    context,
     getHotelRoomTypes(change.provider, change.summary.AccommodationPropertyId),
   );
   return { ...change, roomTypes: property.roomTypes, currency: property.currency };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { language, summary, permission, roomTypes, currency } = await roomsChange(request, params);
+  const { language, summary, permission, roomTypes, currency } = await roomsChange(
+    request,
+    context,
+    params,
+  );
   const t = context.translator("requests");
   return {
     title: t("modify.roomsTitle"),
@@ -66,10 +75,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await readForm(request, context);
   const { provider, requestId, language, summary, permission, roomTypes } = await roomsChange(
     request,
+    context,
     params,
   );
   const submission = parseWithZod(formData, {
@@ -77,6 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   return answerChange({
     request,
+    context,
     formData,
     submission,
     permission,

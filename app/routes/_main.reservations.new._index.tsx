@@ -18,7 +18,7 @@ import { emptyDraft, hasContent, loadWizard } from "~/utils/wizard/reservation-w
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = context.language;
-  const wizard = await loadWizard(request, params);
+  const wizard = await loadWizard(request, context, params);
   const { draft } = wizard;
   const askedToRestart = new URL(request.url).searchParams.has("restart");
   if (!hasContent(draft) || (!wizard.fromAnotherSession && !askedToRestart))
@@ -34,9 +34,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const wizard = await loadWizard(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await readForm(request, context);
+  const wizard = await loadWizard(request, context, params);
   if (formData.get("intent") === "restart") {
     await wizard.save(emptyDraft(wizard.sessionId));
     throw redirect(`${wizard.base}/hotel`);

@@ -26,10 +26,10 @@ import { loadWizard, nextStepUrl, requireStep } from "~/utils/wizard/reservation
 /** Step 3, Flight Info (only with a transfer): the arrival and the departure flight. */
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const wizard = await loadWizard(request, params);
+  const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "flights");
   const language = context.language;
-  const airlines = await orProviderErrorPage(request, airlineOptions(wizard.provider, language));
+  const airlines = await orProviderErrorPage(context, airlineOptions(wizard.provider, language));
   return {
     airlines,
     resolved: wizard.draft.flights?.airports ?? null,
@@ -38,8 +38,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const wizard = await loadWizard(request, params);
+  const formData = await readForm(request, context);
+  const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "flights");
   const language = context.language;
   const t = context.translator();
@@ -51,7 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     resolved = await resolveFlights(wizard.provider, value, t);
   } catch (error) {
-    return providerErrorReply(request, error, submission);
+    return providerErrorReply(context, error, submission);
   }
   if ("fieldErrors" in resolved)
     return data(submission.reply({ fieldErrors: resolved.fieldErrors }), { status: 400 });

@@ -54,14 +54,14 @@ function filtersOf(url: URL): HotelFilters {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const wizard = await loadWizard(request, params);
+  const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "hotel");
   const filters = filtersOf(new URL(request.url));
   const language = context.language;
   const filtered = Object.values(filters).some((value) => value !== undefined);
   const [[packages, everyHotel, matching], signs] = await Promise.all([
     orProviderErrorPage(
-      request,
+      context,
       Promise.all([
         getPackages(wizard.provider),
         getPackageHotels(wizard.provider),
@@ -107,8 +107,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const wizard = await loadWizard(request, params);
+  const formData = await readForm(request, context);
+  const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "hotel");
   const language = context.language;
 
@@ -136,7 +136,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     [hotel] = await getPackageHotels(wizard.provider, { propertyId: value.propertyId });
   } catch (error) {
-    return providerErrorReply(request, error, submission);
+    return providerErrorReply(context, error, submission);
   }
   const t = context.translator("common");
   if (!hotel || hotel.isInActive)

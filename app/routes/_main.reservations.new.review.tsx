@@ -84,12 +84,12 @@ function flightView(
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const wizard = await loadWizard(request, params);
+  const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "review");
   const { draft } = wizard;
   const language = context.language;
   const [prices, signs] = await Promise.all([
-    settle(request, validatePrices(wizard.provider, priceValidationRequest(draft))),
+    settle(context, validatePrices(wizard.provider, priceValidationRequest(draft))),
     currencySigns(wizard.provider),
   ]);
   const money = moneyIn(language, signs);
@@ -188,11 +188,11 @@ async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, context);
   const submitKey = String(formData.get("submitKey") ?? "");
   const enhanced = isEnhanced(formData);
   const [wizard, earlier] = await Promise.all([
-    loadWizard(request, params),
+    loadWizard(request, context, params),
     // Already sent (a reload of the POST, a second click, another tab): land on its result.
     submitKey ? recordStore.get<Outcome>(`submitted:${submitKey}`) : null,
   ]);

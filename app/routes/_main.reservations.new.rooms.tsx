@@ -33,12 +33,12 @@ import {
  */
 
 async function stepContext({ request, params, context }: LoaderFunctionArgs) {
-  const wizard = await loadWizard(request, params);
+  const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "rooms");
   const hotel = wizard.draft.hotel!;
   const { language } = context;
   const [property, signs] = await Promise.all([
-    orProviderErrorPage(request, getHotelRoomTypes(wizard.provider, hotel.propertyId)),
+    orProviderErrorPage(context, getHotelRoomTypes(wizard.provider, hotel.propertyId)),
     currencySigns(wizard.provider),
   ]);
   const sign = signs.get(hotel.currency);
@@ -56,8 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { request } = args;
-  const formData = await readForm(request);
+  const { request, context } = args;
+  const formData = await readForm(request, context);
   const { wizard, hotel, language, roomTypes } = await stepContext(args);
   const submission = parseWithZod(formData, {
     schema: roomsStepSchema({ language, checkIn: hotel.checkIn, roomTypes }),

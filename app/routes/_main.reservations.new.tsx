@@ -32,7 +32,7 @@ export const handle = { i18n: ["common", "wizard"] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = context.translator("wizard");
   const language = context.language;
-  const wizard = await loadWizard(request, params);
+  const wizard = await loadWizard(request, context, params);
   const { draft } = wizard;
   return {
     title: wizard.orderId ? t("addTitle", { orderId: wizard.orderId }) : t("title"),

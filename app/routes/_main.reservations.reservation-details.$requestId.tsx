@@ -66,15 +66,15 @@ const MODIFY_LINKS = [
 ] as const;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { provider, requestId } = await requireRequestId(request, params);
+  const { provider, requestId } = await requireRequestId(request, context, params);
   const language = context.language;
   const t = context.translator("requests");
   const [readRequest, notes] = await Promise.all([
     orProviderErrorPage(
-      request,
-      unlessUnavailable(loadOfferedChanges(request, provider, requestId)),
+      context,
+      unlessUnavailable(loadOfferedChanges(context, provider, requestId)),
     ),
-    settle(request, fetchNotesAndMarkRead(provider, requestId)),
+    settle(context, fetchNotesAndMarkRead(provider, requestId)),
   ]);
   const notesPart = notes.ok
     ? { version: notesVersion(notes.data), notes: notesView(notes.data, language), error: null }
@@ -117,15 +117,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 const intentSchema = z.enum(["note", "delete", "bookAgain"]);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const { provider, requestId } = await requireRequestId(request, params);
+  const formData = await readForm(request, context);
+  const { provider, requestId } = await requireRequestId(request, context, params);
   const detailsUrl = `/reservations/reservation-details/${requestId}`;
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw new Response("Unknown intent", { status: 400 });
 
   if (intent.data === "bookAgain") {
     // Nothing reaches the provider: the new request is a draft until the clerk submits it.
-    const wizard = await loadWizard(request, {});
+    const wizard = await loadWizard(request, context, {});
     if (hasContent(wizard.draft) && formData.get("replace") !== "yes")
       throw redirect(`${detailsUrl}?confirm=book-again`);
     try {
@@ -147,7 +147,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent.data === "delete") {
     const t = context.translator("requests");
-    const overLimit = await userOverLimitMessage(request, "changesPerUser");
+    const overLimit = await userOverLimitMessage(request, context, "changesPerUser");
     if (overLimit) return data({ deleteError: overLimit, note: null }, { status: 429 });
     try {
       await deleteRequest(provider, requestId);
@@ -167,7 +167,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: noteSchema });
   if (submission.status !== "success")
     return data({ note: submission.reply(), deleteError: null }, { status: 400 });
-  const overLimit = await userOverLimitMessage(request, "notesPerUser");
+  const overLimit = await userOverLimitMessage(request, context, "notesPerUser");
   if (overLimit)
     return data(
       { note: submission.reply({ formErrors: [overLimit] }), deleteError: null },
@@ -175,7 +175,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   try {
     // Spec §4: no notes once Confirmed. The page hides the box; a forced post is refused here.
-    const { offered } = await loadOfferedChanges(request, provider, requestId);
+    const { offered } = await loadOfferedChanges(context, provider, requestId);
     if (!offered.Notes.allowed)
       return data(
         { note: submission.reply({ formErrors: [offered.Notes.reason ?? ""] }), deleteError: null },
@@ -183,7 +183,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       );
     await sendNote(provider, requestId, submission.value.content);
   } catch (error) {
-    const reply = await providerErrorReply(request, error, submission);
+    const reply = await providerErrorReply(context, error, submission);
     return data({ note: reply.data, deleteError: null }, { status: reply.init?.status ?? 400 });
   }
   if (formData.get("enhanced") === "1")

@@ -30,14 +30,14 @@ export const handle = { i18n: ["common", "transactions"] };
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const url = new URL(request.url);
   const language = context.language;
   const t = context.translator("transactions");
   const { filters, range, dateErrors } = readStatementFilters(url, language);
   const [statement, signs] = await Promise.all([
     orProviderErrorPage(
-      request,
+      context,
       getStatement(provider, { ...range, Page: filters.page, PageSize: filters.size }),
     ),
     currencySigns(provider),

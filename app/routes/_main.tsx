@@ -23,14 +23,14 @@ import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   // The profile and the counts of unread notes and payments due only decorate the menu, and run beside the page's own
   // calls (Remix starts every matched loader together): without them the page itself still loads.
   const language = context.language;
   const [profile, unreadNotes, dueSoon, sidebarMini] = await Promise.all([
-    settle(request, getProfileSummary(provider)),
-    settle(request, countUnreadNotes(provider, requestBeingRead(request))),
-    settle(request, requestsDueSoonOnce(context, provider)),
+    settle(context, getProfileSummary(provider)),
+    settle(context, countUnreadNotes(provider, requestBeingRead(request))),
+    settle(context, requestsDueSoonOnce(context, provider)),
     isSidebarMini(request),
   ]);
   const now = new Date();

@@ -34,14 +34,14 @@ const LOGIN_ERRORS: Record<string, string> = {
   access_pending: "login.accessPending",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
   const t = context.translator("auth");
   return { title: t("login.title") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, context);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     await attempt.succeed();
     metrics.signIn("succeeded");
-    const signedIn = await startSession(request, {
+    const signedIn = await startSession(context, {
       token,
       userName: username,
       redirectTo: redirectTo ?? null,
@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         status: 400,
       });
     }
-    return providerErrorReply(request, error, submission, { hideFields: ["password"] });
+    return providerErrorReply(context, error, submission, { hideFields: ["password"] });
   }
 }
 

@@ -4,9 +4,9 @@ import { endSession, LOGIN_PATH } from "~/utils/session/auth.server";
 import { readForm } from "~/utils/forms/form-data.server";
 
 /** Sign-out: destroys the server-side session (spec §3 "Session": logout removes the token). */
-export async function action({ request }: ActionFunctionArgs) {
-  await readForm(request);
-  return endSession(request, LOGIN_PATH);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request, context);
+  return endSession(context, LOGIN_PATH);
 }
 
 // Someone following an old link: nothing to do here.

@@ -51,8 +51,8 @@ export const registrationSchema = z
     message: "validation.passwordsDontMatch",
   });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
   const t = context.translator("auth");
   const language = context.language;
   return { title: t("register.title"), countries: countryOptions(language) };
@@ -73,7 +73,7 @@ const REGISTRATION_FIELD_NAMES = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, context);
   const submission = parseWithZod(formData, { schema: registrationSchema });
   const secrets = ["password", "confirmPassword"];
   if (submission.status !== "success") {
@@ -109,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       Password: value.password,
     });
   } catch (error) {
-    return providerErrorReply(request, error, submission, {
+    return providerErrorReply(context, error, submission, {
       hideFields: secrets,
       fieldNames: REGISTRATION_FIELD_NAMES,
     });

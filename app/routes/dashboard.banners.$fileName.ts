@@ -44,12 +44,12 @@ function pictureRefused(redirect: Response) {
  * and passed through, so the browser only ever talks to the portal. Cached for a day: a banner's
  * file name changes with it.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // When the provider refuses the token, a picture answers 401 and leaves the session to the next
   // page, whose own call ends it with the message. Ending it here would lose the message whenever
   // the browser drops the picture's answer unread, as it does when the user moves on meanwhile.
   const provider: ProviderContext = {
-    ...(await requireProvider(request)),
+    ...(await requireProvider(request, context)),
     onUnauthorized: () => Promise.reject(new Response(null, { status: 401 })),
   };
   const fileName = params.fileName ?? "";

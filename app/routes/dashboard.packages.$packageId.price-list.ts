@@ -15,8 +15,8 @@ const FALLBACK_FILE_NAME = "price-list";
  * A POST from a native form, since it writes the log; on failure, back to the dashboard with a message.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const provider = await requireProvider(request);
-  const formData = await readForm(request);
+  const provider = await requireProvider(request, context);
+  const formData = await readForm(request, context);
   const accommodationPackageId = Number(params.packageId);
   const partyId = Number(formData.get("partyId"));
   if (!Number.isInteger(accommodationPackageId) || !Number.isInteger(partyId)) {

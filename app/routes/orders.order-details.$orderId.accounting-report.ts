@@ -8,9 +8,9 @@ import { requireOrderId } from "~/utils/http/params.server";
  * An order's accounting report (GET /api/AccountingReportClient/{id}), streamed through as a
  * download (`downloadHeaders`): a plain link, so it downloads without JS.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { provider, orderId } = await requireOrderId(request, params);
-  const file = await orProviderErrorPage(request, downloadAccountingReport(provider, orderId));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { provider, orderId } = await requireOrderId(request, context, params);
+  const file = await orProviderErrorPage(context, downloadAccountingReport(provider, orderId));
   const headers = downloadHeaders(file, `accounting-report-${orderId}`);
   return new Response(file.body, { headers });
 }

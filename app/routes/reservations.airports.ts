@@ -8,12 +8,12 @@ import { ProviderError } from "~/utils/provider/request.server";
  * Airport suggestions for the wizard's flight fields, as the user types (JS only): the geo
  * service's matches for `q`. Without JS the step's action looks the typed text up instead.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const provider = await requireProvider(request, context);
   const query = new URL(request.url).searchParams.get("q")?.trim() ?? "";
   if (query.length < 2) return { airports: [] };
   // Past a person's pace the field goes without suggestions for a while; it still takes a code.
-  if (await countAgainstLimit("airportLookupsPerUser", await requireUserName(request)))
+  if (await countAgainstLimit("airportLookupsPerUser", await requireUserName(request, context)))
     return Response.json({ airports: [] }, { status: 429 });
   try {
     return { airports: (await findAirports(provider, query)).slice(0, 10) };

@@ -14,13 +14,13 @@ import { requestStateLabel } from "~/utils/requests/request-states";
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const language = context.language;
   const t = context.translator("requests");
   const tCommon = context.translator();
   const { query } = readRequestFilters(new URL(request.url), language);
   const rows = await orProviderErrorPage(
-    request,
+    context,
     fetchAllPages((Page, PageSize) => getRequestGrid(provider, { ...query, Page, PageSize })),
   );
   const date = (value: string | null, style: "date" | "dateTime" = "date") =>

@@ -15,11 +15,11 @@ import { countUnreadNotes } from "~/utils/requests/unread-notes.server";
  * notes on the agency's other requests (null when that call failed: the menu keeps its own).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { provider, requestId } = await requireRequestId(request, params);
+  const { provider, requestId } = await requireRequestId(request, context, params);
   const language = context.language;
   const [notes, unread] = await Promise.all([
-    settle(request, fetchNotesAndMarkRead(provider, requestId)),
-    settle(request, countUnreadNotes(provider, requestId)),
+    settle(context, fetchNotesAndMarkRead(provider, requestId)),
+    settle(context, countUnreadNotes(provider, requestId)),
   ]);
   const unreadNotes = unread.ok ? unread.data : null;
   // A failed poll says so beside the thread; the page and the thread it shows stay.

@@ -21,10 +21,10 @@ export const handle = { i18n: ["common", "requests", "wizard"] };
  */
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { provider, requestId } = await requireRequestId(request, params);
+  const { provider, requestId } = await requireRequestId(request, context, params);
   const language = context.language;
   const t = context.translator("requests");
-  const summary = await orProviderErrorPage(request, getRequestSummary(provider, requestId));
+  const summary = await orProviderErrorPage(context, getRequestSummary(provider, requestId));
   const printedAt = providerNow();
   return {
     title: t("print.title", { number: summary.RequestNumber }),

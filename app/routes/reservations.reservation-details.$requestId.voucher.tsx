@@ -25,13 +25,13 @@ export const handle = { i18n: ["common", "requests"] };
  */
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { provider, requestId } = await requireRequestId(request, params);
+  const { provider, requestId } = await requireRequestId(request, context, params);
   const t = context.translator("requests");
   const tCommon = context.translator();
   const [summary, profile] = await Promise.all([
-    orProviderErrorPage(request, getRequestSummary(provider, requestId)),
+    orProviderErrorPage(context, getRequestSummary(provider, requestId)),
     // The agency's name only heads the voucher: without it the voucher is still whole.
-    settle(request, getProfileSummary(provider)),
+    settle(context, getProfileSummary(provider)),
   ]);
   if (!hasVoucher(summary.State))
     throw data(
@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     );
   // The request does not say where its hotel is; the hotel's record does, once the request names
   // it. Without it the voucher leaves the place out.
-  const hotel = await settle(request, getHotelRoomTypes(provider, summary.AccommodationPropertyId));
+  const hotel = await settle(context, getHotelRoomTypes(provider, summary.AccommodationPropertyId));
   return {
     title: t("voucher.title", { number: summary.RequestNumber }),
     brand: env.APP_BRAND,

@@ -6,8 +6,8 @@ import { readForm } from "~/utils/forms/form-data.server";
 import { languageCookie } from "~/utils/i18n/i18n.server";
 
 /** The language switch posts here (works without JS), then returns to the page it came from. */
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request, context);
   const language = formData.get("language");
   if (!isLanguage(language)) throw new Response("Unsupported language", { status: 400 });
   return redirect(safeRedirectPath(formData.get("redirectTo"), "/"), {

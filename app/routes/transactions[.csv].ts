@@ -10,12 +10,12 @@ import { readStatementFilters } from "~/utils/money/transactions.server";
 /** /transactions.csv?from&to: the statement of the range, every line, for a spreadsheet. */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const language = context.language;
   const t = context.translator("transactions");
   const { range } = readStatementFilters(new URL(request.url), language);
   const lines = await orProviderErrorPage(
-    request,
+    context,
     fetchAllPages((Page, PageSize) => getStatement(provider, { ...range, Page, PageSize })),
   );
   const rows = [

@@ -37,15 +37,15 @@ export async function loadDashboard(
     commissions,
     dueSoon,
   ] = await Promise.all([
-    settle(request, getPictures(provider, DASHBOARD_PICTURE_GROUP)),
-    settle(request, getRequestStatistics(provider)),
-    settle(request, getRequestStateCounts(provider)),
-    settle(request, getPackages(provider)),
-    settle(request, getRecentlyUpdatedHotels(provider)),
-    settle(request, getUnreadNotes(provider)),
-    settle(request, getAnnouncements(provider)),
-    settle(request, getCommissionGroups(provider)),
-    settle(request, requestsDueSoonOnce(context, provider)),
+    settle(context, getPictures(provider, DASHBOARD_PICTURE_GROUP)),
+    settle(context, getRequestStatistics(provider)),
+    settle(context, getRequestStateCounts(provider)),
+    settle(context, getPackages(provider)),
+    settle(context, getRecentlyUpdatedHotels(provider)),
+    settle(context, getUnreadNotes(provider)),
+    settle(context, getAnnouncements(provider)),
+    settle(context, getCommissionGroups(provider)),
+    settle(context, requestsDueSoonOnce(context, provider)),
   ]);
 
   const packageCards = packages.ok

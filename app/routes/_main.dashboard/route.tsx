@@ -19,7 +19,7 @@ import { PrefetchRoutes } from "~/components/prefetch-routes";
 export const handle = { i18n: ["common", "dashboard"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request);
+  const provider = await requireProvider(request, context);
   const t = context.translator("dashboard");
   const dashboard = await loadDashboard(request, provider, context);
   return { title: t("title"), ...dashboard };

@@ -8,11 +8,11 @@ import {
   unstable_createFileUploadHandler,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
+  type AppLoadContext,
   type UploadHandler,
 } from "@remix-run/node";
 import { validateCSRF } from "~/utils/session/csrf.server";
 import { bodyLimitFor, limits } from "~/utils/http/http-layer.server";
-import { getTranslator } from "~/utils/i18n/i18n.server";
 import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
 
 /** The body types an HTML form can send; anything else never came from one of our forms. */
@@ -23,26 +23,25 @@ const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/fo
  * can send (JSON, say) answers 415 and one that cannot be parsed (a broken multipart body) 400,
  * each with a translated message, instead of `request.formData()` throwing a 500.
  */
-export async function readForm(request: Request): Promise<FormData> {
-  const formData = await readFormData(request);
-  await validateCSRF(formData, request);
+export async function readForm(request: Request, context: AppLoadContext): Promise<FormData> {
+  const formData = await readFormData(request, context);
+  await validateCSRF(formData, request, context);
   return formData;
 }
 
-async function readFormData(request: Request) {
+async function readFormData(request: Request, context: AppLoadContext) {
   if (!FORM_CONTENT_TYPE.test(request.headers.get("Content-Type") ?? "")) {
-    throw await badBody(request, 415, "errors.unsupportedBody");
+    throw badBody(context, 415, "errors.unsupportedBody");
   }
   const { limited, overflowed } = withinLimit(request, bodyLimitFor(new URL(request.url).pathname));
   let formData: FormData;
   try {
     formData = await limited.formData();
   } catch {
-    if (overflowed()) throw await badBody(request, 413, "errors.bodyTooLarge");
-    throw await badBody(request, 400, "errors.malformedBody");
+    if (overflowed()) throw badBody(context, 413, "errors.bodyTooLarge");
+    throw badBody(context, 400, "errors.malformedBody");
   }
-  if (fieldCount(formData) > limits.formFields)
-    throw await badBody(request, 413, "errors.bodyTooLarge");
+  if (fieldCount(formData) > limits.formFields) throw badBody(context, 413, "errors.bodyTooLarge");
   return formData;
 }
 
@@ -85,8 +84,8 @@ function withinLimit(request: Request, limit: number) {
   return { limited, overflowed: () => over };
 }
 
-async function badBody(request: Request, status: 400 | 413 | 415, key: string) {
-  const t = await getTranslator(request);
+function badBody(context: AppLoadContext, status: 400 | 413 | 415, key: string) {
+  const t = context.translator();
   const headers = status === 413 ? { Connection: "close" } : undefined;
   return Response.json(
     { message: t(key, { megabytes: Math.round(MAX_RECEIPT_BYTES / 1024 / 1024) }) },
@@ -134,9 +133,13 @@ export type UploadForm = {
  * it. The body as a whole is bounded by its route's limit (`bodyLimitFor`): past it, 413.
  * Each file comes back as a `File` read from disk when used. CSRF is checked as for every form.
  */
-export async function readUploadForm(request: Request, maxFileBytes: number): Promise<UploadForm> {
+export async function readUploadForm(
+  request: Request,
+  context: AppLoadContext,
+  maxFileBytes: number,
+): Promise<UploadForm> {
   if (!MULTIPART.test(request.headers.get("Content-Type") ?? ""))
-    throw await badBody(request, 415, "errors.unsupportedBody");
+    throw badBody(context, 415, "errors.unsupportedBody");
   const { limited, overflowed } = withinLimit(request, bodyLimitFor(new URL(request.url).pathname));
   const text = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_LIMIT_BYTES });
   // A folder of this upload's own, readable by the portal's user alone (mkdtemp makes it 0700),
@@ -165,8 +168,8 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
     await cleanup();
     // A body, a text field or a number of parts past its limit was not sent by the form.
     if (overflowed() || error instanceof TooManyParts || error instanceof MaxPartSizeExceededError)
-      throw await badBody(request, 413, "errors.bodyTooLarge");
-    throw await badBody(request, 400, "errors.malformedBody");
+      throw badBody(context, 413, "errors.bodyTooLarge");
+    throw badBody(context, 400, "errors.malformedBody");
   }
   // A file on disk as a standard File (read from disk when sent on), so schemas can check it.
   const formData = new FormData();
@@ -177,7 +180,7 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
     } else formData.append(name, value);
   }
   try {
-    await validateCSRF(formData, request);
+    await validateCSRF(formData, request, context);
   } catch (error) {
     await cleanup();
     throw error;

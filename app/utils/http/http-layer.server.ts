@@ -7,6 +7,7 @@ import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
 import { runShutdownClosers } from "~/utils/runtime/shutdown.server";
 import { metrics } from "~/utils/runtime/metrics.server";
 import { traceIdOf } from "~/utils/runtime/request-log.server";
+import { sessionStorage, type PortalSession } from "~/utils/session/session.server";
 
 /**
  * What the portal's own HTTP server (`server/index.ts`) takes from the app build: the limits, the
@@ -59,6 +60,12 @@ export type RequestContext = {
   language: Language;
   /** A translator for the request's language: `translator("requests")("list.title")`. */
   translator: (namespace?: string) => TFunction;
+  /**
+   * The session of the request's cookie, read from its store at the first call and shared by
+   * every later one (the route's helpers, its loaders after its action): a change one makes, the
+   * others see.
+   */
+  session: () => Promise<PortalSession>;
   log: Logger;
 };
 
@@ -88,11 +95,13 @@ export async function createRequestContext({
 }): Promise<RequestContext> {
   const language = await languageOf(url, cookie);
   const instance = await i18nInstanceFor(language);
+  let session: Promise<PortalSession> | undefined;
   return {
     requestId,
     clientAddress,
     language,
     translator: (namespace = "common") => instance.getFixedT(language, namespace),
+    session: () => (session ??= sessionStorage.getSession(cookie ?? null)),
     log: createLogger({ requestId }),
   };
 }

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { requireProvider } from "~/utils/session/auth.server";
 
@@ -9,11 +10,14 @@ export function idParam(params: Params, name: string) {
 }
 
 /** The signed-in provider context and the request id of a `/reservations/…/{requestId}` URL. */
-export async function requireRequestId(request: Request, params: Params) {
-  return { provider: await requireProvider(request), requestId: idParam(params, "requestId") };
+export async function requireRequestId(request: Request, context: AppLoadContext, params: Params) {
+  return {
+    provider: await requireProvider(request, context),
+    requestId: idParam(params, "requestId"),
+  };
 }
 
 /** The signed-in provider context and the order id of an `/orders/…/{orderId}` URL. */
-export async function requireOrderId(request: Request, params: Params) {
-  return { provider: await requireProvider(request), orderId: idParam(params, "orderId") };
+export async function requireOrderId(request: Request, context: AppLoadContext, params: Params) {
+  return { provider: await requireProvider(request, context), orderId: idParam(params, "orderId") };
 }

@@ -1,6 +1,5 @@
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { getTranslator } from "~/utils/i18n/i18n.server";
 import type { Settled } from "~/utils/http/settled";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
 
@@ -16,13 +15,18 @@ const statusOf: Record<ProviderError["kind"], number> = {
  * For loaders: a provider failure becomes an error response with a translated message, which the
  * route's error boundary shows inside the layout instead of a crash. Other errors pass through.
  */
-export async function orProviderErrorPage<T>(request: Request, work: Promise<T>): Promise<T> {
+export async function orProviderErrorPage<T>(
+  context: AppLoadContext,
+  work: Promise<T>,
+): Promise<T> {
   try {
     return await work;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const t = await getTranslator(request);
-    throw data({ message: describeProviderError(error, t) }, { status: statusOf[error.kind] });
+    throw data(
+      { message: describeProviderError(error, context.translator()) },
+      { status: statusOf[error.kind] },
+    );
   }
 }
 
@@ -46,7 +50,7 @@ export async function unlessUnavailable<T>(work: Promise<T>): Promise<T | Provid
  * `fieldNames` maps (provider name → form field) shows next to that field, any other above the form.
  */
 export async function providerErrorReply(
-  request: Request,
+  context: AppLoadContext,
   error: unknown,
   submission: {
     reply: (options?: {
@@ -61,7 +65,7 @@ export async function providerErrorReply(
   }: { hideFields?: string[]; fieldNames?: Record<string, string> } = {},
 ) {
   if (!(error instanceof ProviderError)) throw error;
-  const t = await getTranslator(request);
+  const t = context.translator();
   const fieldErrors: Record<string, string[]> = {};
   const unplaced: string[] = [];
   const formFieldOf = (providerField: string) =>
@@ -85,12 +89,11 @@ export async function providerErrorReply(
  * For pages made of independent parts: a provider failure becomes that part's translated error,
  * so the rest of the page still renders. A 401 still ends the session (the redirect is thrown).
  */
-export async function settle<T>(request: Request, work: Promise<T>): Promise<Settled<T>> {
+export async function settle<T>(context: AppLoadContext, work: Promise<T>): Promise<Settled<T>> {
   try {
     return { ok: true, data: await work };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const t = await getTranslator(request);
-    return { ok: false, error: describeProviderError(error, t) };
+    return { ok: false, error: describeProviderError(error, context.translator()) };
   }
 }

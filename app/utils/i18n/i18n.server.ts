@@ -46,12 +46,6 @@ export function i18nInstanceFor(language: string) {
   return instance;
 }
 
-/** A translator for the request's language, for loaders and actions. */
-export async function getTranslator(request: Request, namespace = "common") {
-  const language = await i18nServer.getLocale(request);
-  return (await i18nInstanceFor(language)).getFixedT(language, namespace);
-}
-
 /**
  * What a page's document carries for hydration (page-translations.tsx): its namespaces in its
  * language, and of the English fallback only what that language lacks (nothing, while

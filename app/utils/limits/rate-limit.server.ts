@@ -1,7 +1,7 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { requireUserName } from "~/utils/session/auth.server";
 import { recordStore } from "~/utils/wizard/draft-store.server";
-import { getTranslator, i18nServer } from "~/utils/i18n/i18n.server";
 import { localizeDigits } from "~/utils/format/numbers";
 import { metrics } from "~/utils/runtime/metrics.server";
 
@@ -46,11 +46,14 @@ export async function countAgainstLimit(limit: LimitName, subject: string) {
  * For an action of a signed-in user: counts one more of `limit` for the user, and answers the
  * translated refusal once past it (null while within), for the form to show above what was typed.
  */
-export async function userOverLimitMessage(request: Request, limit: LimitName) {
-  const minutes = await countAgainstLimit(limit, await requireUserName(request));
+export async function userOverLimitMessage(
+  request: Request,
+  context: AppLoadContext,
+  limit: LimitName,
+) {
+  const minutes = await countAgainstLimit(limit, await requireUserName(request, context));
   if (minutes === null) return null;
-  const [t, language] = await Promise.all([getTranslator(request), i18nServer.getLocale(request)]);
-  return waitMessage(t, language, "errors.tooManyRequests", minutes);
+  return waitMessage(context.translator(), context.language, "errors.tooManyRequests", minutes);
 }
 
 /** A refusal that says how many minutes to wait (`key` takes `count` and `minutes`), in the user's digits. */

@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type { ReceiptActionData, ReceiptOptions } from "~/components/receipt-form";
 import { isEnhanced } from "~/utils/wizard/after-submit.server";
 import { concurrencyLimit } from "~/utils/limits/concurrency.server";
 import { requireOrderId } from "~/utils/http/params.server";
 import { readUploadForm, type UploadForm } from "~/utils/forms/form-data.server";
-import { getTranslator, i18nServer } from "~/utils/i18n/i18n.server";
 import { getBanks, getCurrencies } from "~/utils/provider/client.server";
 import {
   getReceiptPaymentTypes,
@@ -46,9 +45,9 @@ export async function receiptOptions(
  * failure comes back with the typed values; without JS the file must be chosen again, and the
  * form says so. Success: with JS the data for the dialog to close, without a redirect to the order.
  */
-export async function sendReceipt(request: Request, params: Params) {
-  const { provider, orderId } = await requireOrderId(request, params);
-  return receiptUploads(() => receiveAndSend(request, provider, orderId));
+export async function sendReceipt(request: Request, context: AppLoadContext, params: Params) {
+  const { provider, orderId } = await requireOrderId(request, context, params);
+  return receiptUploads(() => receiveAndSend(request, context, provider, orderId));
 }
 
 /**
@@ -58,12 +57,17 @@ export async function sendReceipt(request: Request, params: Params) {
 const RECEIPTS_AT_ONCE = 4;
 const receiptUploads = concurrencyLimit(RECEIPTS_AT_ONCE);
 
-async function receiveAndSend(request: Request, provider: ProviderContext, orderId: number) {
+async function receiveAndSend(
+  request: Request,
+  context: AppLoadContext,
+  provider: ProviderContext,
+  orderId: number,
+) {
   metrics.receiptsInFlight.inc();
   try {
-    const upload = await readUploadForm(request, MAX_RECEIPT_BYTES);
+    const upload = await readUploadForm(request, context, MAX_RECEIPT_BYTES);
     try {
-      return await sendUploadedReceipt(request, provider, orderId, upload);
+      return await sendUploadedReceipt(request, context, provider, orderId, upload);
     } finally {
       await upload.cleanup();
     }
@@ -74,16 +78,14 @@ async function receiveAndSend(request: Request, provider: ProviderContext, order
 
 async function sendUploadedReceipt(
   request: Request,
+  context: AppLoadContext,
   provider: ProviderContext,
   orderId: number,
   { formData, tooLarge }: UploadForm,
 ) {
   const enhanced = isEnhanced(formData);
-  const [language, t] = await Promise.all([
-    i18nServer.getLocale(request),
-    getTranslator(request, "payments"),
-  ]);
-  const submission = parseWithZod(formData, { schema: receiptSchema(language) });
+  const t = context.translator("payments");
+  const submission = parseWithZod(formData, { schema: receiptSchema(context.language) });
   const answer = (result: ReceiptActionData["result"], status: number, headers?: HeadersInit) =>
     data<ReceiptActionData>(
       { result, chooseFileAgain: !enhanced, done: false },
@@ -92,7 +94,7 @@ async function sendUploadedReceipt(
   if (tooLarge)
     return answer(submission.reply({ fieldErrors: { receipt: ["validation.fileTooLarge"] } }), 413);
   if (submission.status !== "success") return answer(submission.reply(), 400);
-  const overLimit = await userOverLimitMessage(request, "receiptsPerUser");
+  const overLimit = await userOverLimitMessage(request, context, "receiptsPerUser");
   if (overLimit) return answer(submission.reply({ formErrors: [overLimit] }), 429);
   const { receipt, ...value } = submission.value;
   // The first bytes say what the file is; the file itself is passed on without a copy.
@@ -117,7 +119,7 @@ async function sendUploadedReceipt(
       BankId: value.bank ?? null,
     });
   } catch (error) {
-    const reply = await providerErrorReply(request, error, submission);
+    const reply = await providerErrorReply(context, error, submission);
     return answer(reply.data, reply.init?.status ?? 400);
   }
   const toast = { type: "success" as const, message: t("receipt.done") };

@@ -1,8 +1,7 @@
 import type { Submission } from "@conform-to/react";
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { isEnhanced, submittedResponse } from "~/utils/wizard/after-submit.server";
-import { getTranslator, i18nServer } from "~/utils/i18n/i18n.server";
 import { requireRequestId } from "~/utils/http/params.server";
 import type { TFunction } from "i18next";
 import type { ProviderContext } from "~/utils/provider/request.server";
@@ -82,26 +81,30 @@ function providerWords(reason: string | null, t: TFunction) {
  * page fails whole, an action answers beside its form with what was typed.
  */
 export async function loadOfferedChanges(
-  request: Request,
+  context: AppLoadContext,
   provider: ProviderContext,
   requestId: number,
 ) {
-  const t = await getTranslator(request);
   const [summary, permissions] = await Promise.all([
     getRequestSummary(provider, requestId),
-    settle(request, getRequestPermissions(provider, requestId)),
+    settle(context, getRequestPermissions(provider, requestId)),
   ]);
-  return { summary, offered: offeredChanges(summary.State, permissions, t) };
+  return { summary, offered: offeredChanges(summary.State, permissions, context.translator()) };
 }
 
 /** What a modify screen starts from: the request, and whether this change is offered. */
-export async function loadRequestChange(request: Request, params: Params, change: RequestChange) {
-  const { provider, requestId } = await requireRequestId(request, params);
-  const [language, { summary, offered }] = await Promise.all([
-    i18nServer.getLocale(request),
-    orProviderErrorPage(request, loadOfferedChanges(request, provider, requestId)),
-  ]);
-  return { provider, requestId, language, summary, permission: offered[change] };
+export async function loadRequestChange(
+  request: Request,
+  context: AppLoadContext,
+  params: Params,
+  change: RequestChange,
+) {
+  const { provider, requestId } = await requireRequestId(request, context, params);
+  const { summary, offered } = await orProviderErrorPage(
+    context,
+    loadOfferedChanges(context, provider, requestId),
+  );
+  return { provider, requestId, language: context.language, summary, permission: offered[change] };
 }
 
 /** The facts every modify screen shows above its form. */
@@ -123,6 +126,7 @@ export type ChangeFrame = ReturnType<typeof changeFrame>;
  */
 export async function answerChange<Value>({
   request,
+  context,
   formData,
   submission,
   permission,
@@ -131,6 +135,7 @@ export async function answerChange<Value>({
   fieldNames,
 }: {
   request: Request;
+  context: AppLoadContext;
   formData: FormData;
   submission: Submission<Record<string, unknown>, string[], Value>;
   permission: ChangeOffer;
@@ -144,16 +149,16 @@ export async function answerChange<Value>({
     return answer(submission.reply({ formErrors: [permission.reason ?? ""] }), 403);
   if (!submission.status) return answer(submission.reply());
   if (submission.status !== "success") return answer(submission.reply(), 400);
-  const overLimit = await userOverLimitMessage(request, "changesPerUser");
+  const overLimit = await userOverLimitMessage(request, context, "changesPerUser");
   if (overLimit) return answer(submission.reply({ formErrors: [overLimit] }), 429);
   try {
     const fieldErrors = await send(submission.value);
     if (fieldErrors) return answer(submission.reply({ fieldErrors }), 400);
   } catch (error) {
-    const reply = await providerErrorReply(request, error, submission, { fieldNames });
+    const reply = await providerErrorReply(context, error, submission, { fieldNames });
     return data({ result: reply.data, submitted: null }, reply.init ?? undefined);
   }
-  const t = await getTranslator(request, "requests");
+  const t = context.translator("requests");
   return submittedResponse(isEnhanced(formData), t("modify.done"), {
     result: null,
     submitted: requestNumber,

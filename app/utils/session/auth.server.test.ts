@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { renewSessionAlone, requireProvider, startSession } from "./auth.server";
+import { renewSessionAlone, requireProvider, requireUserName, startSession } from "./auth.server";
 import { csrf } from "./csrf.server";
 import { env } from "~/utils/runtime/env.server";
+import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 import { loadWizard } from "~/utils/wizard/reservation-wizard.server";
 import type { Draft } from "~/utils/wizard/reservation-wizard";
-import { getSession, sessionStorage } from "./session.server";
+import { sessionStorage } from "./session.server";
+import { requestWithContext } from "#tests/request-context";
 
 async function signedInRequest(userName = "demo") {
   const session = await sessionStorage.getSession();
@@ -13,8 +15,23 @@ async function signedInRequest(userName = "demo") {
   session.set("startedAt", Date.now());
   session.set("lastSeenAt", Date.now());
   const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
-  return () => new Request("http://portal/reservations/list", { headers: { Cookie: cookie } });
+  // Each call: a new request of that browser.
+  return () => requestWithContext("http://portal/reservations/list", cookie);
 }
+
+describe("one request", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  test("reads its session from the store once, however many helpers need it", async () => {
+    const [request, context] = await (await signedInRequest("one-read"))();
+    const reads = vi.spyOn(sessionStorage, "getSession");
+    await requireProvider(request, context);
+    await requireUserName(request, context);
+    await loadWizard(request, context, {});
+    await userOverLimitMessage(request, context, "notesPerUser");
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe("idle sessions", () => {
   afterEach(() => vi.useRealTimers());
@@ -24,7 +41,9 @@ describe("idle sessions", () => {
     const request = await signedInRequest();
     for (let step = 0; step < 4; step++) {
       vi.setSystemTime(Date.now() + (env.SESSION_IDLE_MINUTES - 1) * 60_000);
-      await expect(requireProvider(request())).resolves.toMatchObject({ token: "provider-token" });
+      await expect(requireProvider(...(await request()))).resolves.toMatchObject({
+        token: "provider-token",
+      });
     }
   });
 
@@ -32,25 +51,25 @@ describe("idle sessions", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const request = await signedInRequest();
     vi.setSystemTime(Date.now() + (env.SESSION_IDLE_MINUTES + 1) * 60_000);
-    const thrown = await requireProvider(request()).catch((error: unknown) => error);
+    const thrown = await requireProvider(...(await request())).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe(
       "/auth/login?redirectTo=%2Freservations%2Flist",
     );
     // The session is gone: the same cookie finds nothing.
-    await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(...(await request()))).rejects.toBeInstanceOf(Response);
   });
 
   test("the draft saved before the session ended is there after the next sign-in", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const before = await signedInRequest("returning-clerk");
-    const wizard = await loadWizard(before(), {});
+    const wizard = await loadWizard(...(await before()), {});
     const hotel = { propertyId: 2101 } as unknown as Draft["hotel"];
     await wizard.save({ ...wizard.draft, hotel });
     vi.setSystemTime(Date.now() + (env.SESSION_IDLE_MINUTES + 1) * 60_000);
-    await expect(loadWizard(before(), {})).rejects.toBeInstanceOf(Response);
+    await expect(loadWizard(...(await before()), {})).rejects.toBeInstanceOf(Response);
     const after = await signedInRequest("returning-clerk");
-    const resumed = await loadWizard(after(), {});
+    const resumed = await loadWizard(...(await after()), {});
     expect(resumed.draft.hotel).toEqual(hotel);
     // Saved by the session that ended: the wizard offers to continue it or start over.
     expect(resumed.fromAnotherSession).toBe(true);
@@ -67,46 +86,50 @@ describe("sessions that end whatever the use", () => {
     // Used every 50 minutes: never idle.
     while (Date.now() - started < env.SESSION_MAX_HOURS * 3_600_000 - 50 * 60_000) {
       vi.setSystemTime(Date.now() + 50 * 60_000);
-      await expect(requireProvider(request())).resolves.toMatchObject({ token: "provider-token" });
+      await expect(requireProvider(...(await request()))).resolves.toMatchObject({
+        token: "provider-token",
+      });
     }
     vi.setSystemTime(started + env.SESSION_MAX_HOURS * 3_600_000 + 1000);
-    await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(...(await request()))).rejects.toBeInstanceOf(Response);
   });
 
   test("a keep-alive write does not bring back a session signed out meanwhile", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const request = await signedInRequest();
     // A request of the session reads it, a sign-out deletes it, then the request writes its use.
-    const reading = await getSession(request());
-    await sessionStorage.destroySession(await getSession(request()));
+    const reading = await (await request())[1].session();
+    await sessionStorage.destroySession(await (await request())[1].session());
     vi.setSystemTime(Date.now() + 2 * 60_000);
     reading.set("lastSeenAt", Date.now());
     await sessionStorage.commitSession(reading);
-    await expect(requireProvider(request())).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(...(await request()))).rejects.toBeInstanceOf(Response);
   });
 
   test("a password change ends the user's other sessions and gives this one a new id", async () => {
     const here = await signedInRequest("changer");
     const elsewhere = await signedInRequest("changer");
     const someoneElse = await signedInRequest("bystander");
-    const renewed = (await renewSessionAlone(here())).split(";")[0];
-    await expect(requireProvider(here())).rejects.toBeInstanceOf(Response);
-    await expect(requireProvider(elsewhere())).rejects.toBeInstanceOf(Response);
-    await expect(requireProvider(someoneElse())).resolves.toMatchObject({
+    const renewed = (await renewSessionAlone((await here())[1])).split(";")[0];
+    await expect(requireProvider(...(await here()))).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(...(await elsewhere()))).rejects.toBeInstanceOf(Response);
+    await expect(requireProvider(...(await someoneElse()))).resolves.toMatchObject({
       token: "provider-token",
     });
-    const fresh = new Request("http://portal/reservations/list", { headers: { Cookie: renewed } });
-    await expect(requireProvider(fresh)).resolves.toMatchObject({ token: "provider-token" });
+    const fresh = await requestWithContext("http://portal/reservations/list", renewed);
+    await expect(requireProvider(...fresh)).resolves.toMatchObject({ token: "provider-token" });
   });
 });
 
 describe("signing in", () => {
   test("gives the browser a new form token: none shown before the sign-in is taken after it", async () => {
     const [before, beforeCookie] = await csrf.commitToken();
-    const signIn = await startSession(
-      new Request("http://portal/auth/login", { headers: { Cookie: beforeCookie! } }),
-      { token: "provider-token", userName: "demo", redirectTo: null },
-    );
+    const [, context] = await requestWithContext("http://portal/auth/login", beforeCookie!);
+    const signIn = await startSession(context, {
+      token: "provider-token",
+      userName: "demo",
+      redirectTo: null,
+    });
     const csrfCookie = signIn.headers
       .getSetCookie()
       .find((cookie) => cookie.startsWith("csrf="))!

@@ -1,12 +1,11 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/utils/runtime/env.server";
 import { newCsrfCookie } from "~/utils/session/csrf.server";
-import { getTranslator } from "~/utils/i18n/i18n.server";
 import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http/http";
 import { requestIdOf, traceparentOf } from "~/utils/runtime/request-log.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { recordStore } from "~/utils/wizard/draft-store.server";
-import { getSession, sessionStorage } from "~/utils/session/session.server";
+import { sessionStorage, type PortalSession } from "~/utils/session/session.server";
 import { createToastHeaders } from "~/utils/session/toast.server";
 
 export const LOGIN_PATH = "/auth/login";
@@ -18,9 +17,8 @@ function loginUrl(redirectTo?: string) {
 }
 
 /** The token of the signed-in user, or null. Spec §2 guard: only presence is checked. */
-async function getToken(request: Request) {
-  const session = await getSession(request);
-  const token = session.get("token");
+async function getToken(context: AppLoadContext) {
+  const token = (await context.session()).get("token");
   return typeof token === "string" && token ? token : null;
 }
 
@@ -28,27 +26,30 @@ async function getToken(request: Request) {
  * The provider context for a signed-in user's request; without a session, a redirect to the login
  * page that returns here afterwards. A 401 from the provider later ends the session the same way.
  */
-export async function requireProvider(request: Request): Promise<ProviderContext> {
-  const session = await getSession(request);
+export async function requireProvider(
+  request: Request,
+  context: AppLoadContext,
+): Promise<ProviderContext> {
+  const session = await context.session();
   const token = session.get("token");
   const returnTo = pathWithSearch(request.url);
   if (typeof token !== "string" || !token) throw redirect(loginUrl(returnTo));
-  await keepAlive(request, session, returnTo);
+  await keepAlive(context, session, returnTo);
   return {
     token,
     signal: request.signal,
     requestId: requestIdOf(request),
     traceparent: traceparentOf(request),
     onUnauthorized: async () => {
-      const t = await getTranslator(request);
-      throw await endSession(request, loginUrl(returnTo), t("common:errors.sessionExpired"));
+      const t = context.translator();
+      throw await endSession(context, loginUrl(returnTo), t("common:errors.sessionExpired"));
     },
   };
 }
 
 /** The signed-in user's name, for a route that has already required a session. */
-export async function requireUserName(request: Request) {
-  const userName = (await getSession(request)).get("userName");
+export async function requireUserName(request: Request, context: AppLoadContext) {
+  const userName = (await context.session()).get("userName");
   if (typeof userName !== "string" || !userName)
     throw redirect(loginUrl(pathWithSearch(request.url)));
   return userName;
@@ -62,11 +63,7 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
  * and one older than its user's last password change (back to the login page, then here); and
  * otherwise notes that it is in use. The session keeps its id: only the stored data changes.
  */
-async function keepAlive(
-  request: Request,
-  session: Awaited<ReturnType<typeof getSession>>,
-  returnTo: string,
-) {
+async function keepAlive(context: AppLoadContext, session: PortalSession, returnTo: string) {
   const now = Date.now();
   const lastSeenAt = Number(session.get("lastSeenAt") ?? now);
   const startedAt = Number(session.get("startedAt") ?? 0);
@@ -77,10 +74,7 @@ async function keepAlive(
       : now - startedAt > env.SESSION_MAX_HOURS * 3_600_000 || startedAt < (validFrom ?? 0)
         ? "common:errors.sessionExpired"
         : null;
-  if (ended) {
-    const t = await getTranslator(request);
-    throw await endSession(request, loginUrl(returnTo), t(ended));
-  }
+  if (ended) throw await endSession(context, loginUrl(returnTo), context.translator()(ended));
   if (now - lastSeenAt >= LAST_SEEN_RESOLUTION_MS || !session.has("lastSeenAt")) {
     session.set("lastSeenAt", now);
     await sessionStorage.commitSession(session);
@@ -102,8 +96,8 @@ const sessionsValidFromKey = (userName: unknown) => `sessions-valid-from:${userK
  * browser) and gives this browser a new one, so a session id seen before the change is worth
  * nothing after it. Answers the new session's cookie.
  */
-export async function renewSessionAlone(request: Request) {
-  const session = await getSession(request);
+export async function renewSessionAlone(context: AppLoadContext) {
+  const session = await context.session();
   const userName = session.get("userName");
   // A millisecond on: a session started in the very millisecond of the change ends too.
   const now = Date.now() + 1;
@@ -127,16 +121,16 @@ export function anonymousProvider(request: Request): ProviderContext {
 }
 
 /** Sends a signed-in visitor of a public page (login, register) to the dashboard. */
-export async function requireAnonymous(request: Request) {
-  if (await getToken(request)) throw redirect(HOME_PATH);
+export async function requireAnonymous(context: AppLoadContext) {
+  if (await getToken(context)) throw redirect(HOME_PATH);
 }
 
 /** Starts a fresh session (new id, so a planted cookie cannot be reused) and redirects. */
 export async function startSession(
-  request: Request,
+  context: AppLoadContext,
   { token, userName, redirectTo }: { token: string; userName: string; redirectTo: string | null },
 ) {
-  const previous = await getSession(request);
+  const previous = await context.session();
   const destroyed = previous.id ? await sessionStorage.destroySession(previous) : null;
   const session = await sessionStorage.getSession();
   session.set("token", token);
@@ -151,8 +145,8 @@ export async function startSession(
 }
 
 /** Destroys the server-side session and redirects, with an optional error snackbar. */
-export async function endSession(request: Request, to: string, errorMessage?: string) {
-  const session = await getSession(request);
+export async function endSession(context: AppLoadContext, to: string, errorMessage?: string) {
+  const session = await context.session();
   const headers = combineHeaders(
     { "Set-Cookie": await sessionStorage.destroySession(session) },
     errorMessage ? await createToastHeaders({ type: "error", message: errorMessage }) : null,

@@ -1,9 +1,8 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { portalCookie } from "~/utils/session/cookies.server";
 import { cookieSecrets } from "~/utils/runtime/env.server";
 import { pathWithSearch, safeRedirectPath } from "~/utils/http/http";
-import { getTranslator } from "~/utils/i18n/i18n.server";
 import { redirectWithToast, type Toast } from "~/utils/session/toast.server";
 
 // Many of our users' browsers are too old to honour SameSite, so every mutating form carries a token.
@@ -29,12 +28,12 @@ const COOKIES_REFUSED = "cookies";
  * Safari, which keeps no `Secure` cookie over plain HTTP): a message in a cookie would be lost as
  * well, so the page is asked for again with it in its address (`cookiesRefusedToast`).
  */
-export async function validateCSRF(formData: FormData, request: Request) {
+export async function validateCSRF(formData: FormData, request: Request, context: AppLoadContext) {
   try {
     await csrf.validate(formData, request.headers);
   } catch (error) {
     if (!(error instanceof CSRFError)) throw error;
-    const t = await getTranslator(request);
+    const t = context.translator();
     const referer = request.headers.get("Referer");
     const origin = new URL(request.url).origin;
     const back = referer?.startsWith(`${origin}/`) ? pathWithSearch(referer) : "/";
@@ -51,8 +50,11 @@ export async function validateCSRF(formData: FormData, request: Request) {
 }
 
 /** The message for a page asked for again because its form came without cookies (above). */
-export async function cookiesRefusedToast(request: Request): Promise<Toast | null> {
+export async function cookiesRefusedToast(
+  request: Request,
+  context: AppLoadContext,
+): Promise<Toast | null> {
   if (new URL(request.url).searchParams.get(COOKIES_REFUSED) !== "refused") return null;
-  const t = await getTranslator(request);
+  const t = context.translator();
   return { id: "cookies-refused", type: "error", message: t("errors.cookiesRefused") };
 }

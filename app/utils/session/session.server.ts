@@ -68,6 +68,4 @@ export const sessionStorage = createRecordSessionStorage({
   maxAgeSeconds: sessionMaxAgeSeconds,
 });
 
-export function getSession(request: Request) {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
-}
+export type PortalSession = Awaited<ReturnType<typeof sessionStorage.getSession>>;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { requireProvider, userKeyOf } from "~/utils/session/auth.server";
 import { recordStore } from "~/utils/wizard/draft-store.server";
@@ -26,7 +26,6 @@ import { formatMoney } from "~/utils/format/numbers";
 import type { RequestSummary } from "~/utils/provider/reserve-requests.server";
 import type { RoomTypeView } from "~/components/wizard/rooms-fields";
 import type { RoomType } from "~/utils/provider/hotels.server";
-import { getSession } from "~/utils/session/session.server";
 import { metrics } from "~/utils/runtime/metrics.server";
 
 /**
@@ -50,9 +49,10 @@ export function emptyDraft(sessionId: string | null): Draft {
 }
 
 /** The wizard of this URL: a new request, or one added to an order (`extendedOrderId`). */
-export async function loadWizard(request: Request, params: Params) {
+export async function loadWizard(request: Request, context: AppLoadContext, params: Params) {
   const orderId = params.extendedOrderId ? idParam(params, "extendedOrderId") : null;
-  const [provider, session] = await Promise.all([requireProvider(request), getSession(request)]);
+  const provider = await requireProvider(request, context);
+  const session = await context.session();
   const key = `draft:${userKeyOf(session.get("userName") ?? "")}:${orderId ?? "new"}`;
   const saved = await recordStore.get<Draft>(key);
   const base = orderId ? `/reservations/add-reservation/${orderId}` : "/reservations/new";
