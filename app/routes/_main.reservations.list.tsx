@@ -122,7 +122,9 @@ export default function RequestsList() {
             </a>
           ) : null}
         </div>
-        {list.rows.length === 0 ? (
+        {list.rows.length === 0 && list.total > 0 ? (
+          <PastTheLastPage pageCount={list.pageCount} />
+        ) : list.rows.length === 0 ? (
           <div className="flex flex-col items-start gap-2">
             <p>{list.isFiltered ? t("list.noneMatch") : t("list.none")}</p>
             {list.isFiltered ? (
@@ -325,6 +327,22 @@ function RequestFilters() {
         }))}
       />
     </ListFilters>
+  );
+}
+
+/** A page number past the list's end (an old link, a list that got shorter): the way back to its end. */
+function PastTheLastPage({ pageCount }: { pageCount: number }) {
+  const { t, i18n } = useTranslation("requests");
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set("page", String(pageCount));
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p>{t("list.pastLast")}</p>
+      <Link to={`?${params}`} className="text-primary-dark underline">
+        {t("list.lastPage", { number: localizeDigits(pageCount, i18n.language) })}
+      </Link>
+    </div>
   );
 }
 

@@ -211,6 +211,29 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("banner-row").getByRole("img").first()).toBeVisible();
   });
 
+  for (const [language, named] of [
+    ["en", "The chart of requests by state could not be loaded."],
+    ["fa", "نمودار درخواست‌ها بر اساس وضعیت بارگذاری نشد."],
+  ] as const)
+    test(`a chart that cannot be loaded says which, the counters stay (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      await portal.signIn();
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      await sandbox.fault({
+        path: "/api/DashboardClient",
+        model: "RequestStateCounts",
+        status: 404,
+      });
+      await portal.visit("/dashboard");
+      await expect(page.getByTestId("widget-request-overview").getByRole("alert")).toContainText(
+        named,
+      );
+      await expect(page.getByTestId("counter-Confirmed")).toBeVisible();
+    });
+
   test("banners are served through the portal with alt text", async ({ portal, page }) => {
     await portal.signIn();
     const banner = page.getByRole("img", { name: "Istanbul autumn deals" });

@@ -313,6 +313,14 @@ test.describe("amounts", () => {
         for (const sign of signs) expect(text, `${path} shows ${sign}`).toContain(sign);
         expect(text, `${path} writes no code's own symbol`).not.toMatch(/US\$|IRR|€\s?EUR/);
       }
+      // The cash tab's amounts too, beside their currency column.
+      await portal.visit("/payments?tab=cash");
+      const amounts = await page
+        .getByTestId("cash-payments")
+        .locator("tbody tr td:nth-child(2)")
+        .allInnerTexts();
+      expect(amounts.length).toBeGreaterThan(0);
+      for (const amount of amounts) expect(amount).toMatch(/[$€﷼]/);
     });
 });
 

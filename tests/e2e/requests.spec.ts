@@ -126,6 +126,26 @@ test.describe("requests list", () => {
     );
   });
 
+  for (const [language, past, last] of [
+    ["en", "This page is past the end of the list.", "Go to the last page (1)"],
+    ["fa", "این صفحه پس از پایان فهرست است.", "رفتن به صفحهٔ آخر (۱)"],
+  ] as const)
+    test(`a page past the last says so and leads to the last, filters kept (${language})`, async ({
+      portal,
+      page,
+    }) => {
+      await portal.signIn();
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      await portal.visit("/reservations/list?state=Confirmed&page=9");
+      await expect(page.getByText(past)).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: /^(Make a new request|ثبت درخواست جدید)$/ }),
+      ).toHaveCount(0);
+      await page.getByRole("link", { name: last }).click();
+      await expect(page).toHaveURL(/\?state=Confirmed&page=1$/);
+      await expect(page.getByTestId("requests-table").locator("tbody tr").first()).toBeVisible();
+    });
+
   test("check-in range, a date it cannot read, and an empty result that offers to clear", async ({
     portal,
     page,

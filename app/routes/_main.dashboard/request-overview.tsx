@@ -56,7 +56,7 @@ export function RequestOverview({
             <StateChart counts={stateCounts.data} />
           ) : (
             <p role="alert" className="text-sm text-red-800">
-              {stateCounts.error}
+              {t("chart.failed")} {stateCounts.error}
             </p>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { formatDate } from "~/utils/format/dates";
-import { formatNumber, type moneyIn } from "~/utils/format/numbers";
+import type { moneyIn } from "~/utils/format/numbers";
 import type { Payment } from "~/utils/provider/payments.server";
 
 /** Payments written out for a table in the user's language: amounts with currency, dates in their calendar. */
@@ -13,7 +13,7 @@ export function paymentRows(
     type: payment.PaymentType,
     source: money(payment.SourceAmount, payment.SourceCurrency),
     converted: money(payment.Amount, payment.ConvertedCurrency),
-    amount: formatNumber(payment.Amount, language),
+    amount: money(payment.Amount, payment.ConvertedCurrency),
     currency: payment.ConvertedCurrency,
     contractNumber: payment.ContractNumber ?? "",
     orderId: payment.OrderId,
