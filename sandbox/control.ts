@@ -44,6 +44,17 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList, calls: C
       store.save();
       return HttpResponse.json({ id: reserveRequest.id, state });
     }),
+    // The provider's desk sets a request's payment deadline (provider wall-clock time).
+    http.post(`${base}/__sandbox/requests/:id/payment-deadline`, async ({ request, params }) => {
+      const { dateTime } = await parseBody(
+        request,
+        z.object({ dateTime: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) }),
+      );
+      const reserveRequest = findRequest(String(params.id));
+      reserveRequest.paymentDeadlineDateTime = dateTime;
+      store.save();
+      return HttpResponse.json({ id: reserveRequest.id, paymentDeadlineDateTime: dateTime });
+    }),
     http.post(`${base}/__sandbox/requests/:id/notes`, async ({ request, params }) => {
       const { content } = await parseBody(request, z.object({ content: z.string().min(1) }));
       const reserveRequest = findRequest(String(params.id));

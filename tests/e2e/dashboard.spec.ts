@@ -166,6 +166,43 @@ test.describe("dashboard", () => {
       expect(gridCalls).toHaveLength(1);
     });
 
+  for (const [language, overdue] of [
+    ["en", "overdue: was due"],
+    ["fa", "مهلت گذشته:"],
+  ] as const)
+    test(`a payment past its deadline comes first, marked overdue, and counts in the menu (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const state = await sandbox.state();
+      const due = paymentsDueSoon(state);
+      const late = state.requests.find(
+        (request) => request.agencyId === 1 && !due.some((soon) => soon.id === request.id),
+      )!;
+      await sandbox.setRequestState(late.id, "PaymentPending");
+      // A day ago, whatever the provider's time zone.
+      await sandbox.setPaymentDeadline(
+        late.id,
+        new Date(Date.now() - 24 * 3_600_000).toISOString().slice(0, 19),
+      );
+      await portal.signIn();
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      const links = page.getByTestId("widget-payments-due-soon").getByRole("link");
+      await expect(links).toHaveCount(due.length + 1);
+      await expect(links.first()).toHaveAttribute(
+        "href",
+        `/reservations/reservation-details/${late.id}`,
+      );
+      await expect(links.first()).toContainText(overdue);
+      await expect(links.nth(1)).not.toContainText(overdue);
+      await expect(page.getByTestId("payments-due-count")).toHaveText(
+        language === "fa"
+          ? String(due.length + 1).replace(/\d/g, (digit) => "۰۱۲۳۴۵۶۷۸۹"[Number(digit)])
+          : String(due.length + 1),
+      );
+    });
+
   test("with no payment due soon, a placeholder says so", async ({ portal, page, sandbox }) => {
     await sandbox.fault({
       path: "/api/AccommodationReserveRequestClient",
@@ -175,7 +212,7 @@ test.describe("dashboard", () => {
     });
     await portal.signIn();
     await expect(page.getByTestId("widget-payments-due-soon")).toContainText(
-      "No payment deadline falls in the next 48 hours.",
+      "No payment is overdue or due in the next 48 hours.",
     );
   });
 

@@ -67,6 +67,10 @@ export class Sandbox {
   setRequestState(id: number, state: RequestState) {
     return this.call("POST", `/requests/${id}/state`, { state });
   }
+  /** The provider's desk sets a request's payment deadline (its wall-clock `YYYY-MM-DDTHH:mm:ss`). */
+  setPaymentDeadline(id: number, dateTime: string) {
+    return this.call("POST", `/requests/${id}/payment-deadline`, { dateTime });
+  }
   expireTokens() {
     return this.call("POST", "/tokens/expire");
   }

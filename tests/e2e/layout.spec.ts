@@ -142,7 +142,7 @@ test.describe("main layout when the provider cannot give the profile", () => {
 });
 
 /** What the menu's "Requests" says after its unread notes: the payments due soon, if any. */
-const DUE_SUFFIX = "(?:\\s*, \\d+ payments? due within 48 hours)?";
+const DUE_SUFFIX = "(?:\\s*, \\d+ payments? overdue or due within 48 hours)?";
 
 test.describe("unread notes in the menu", () => {
   /** The provider's notes the demo agency has not read, as the sandbox holds them. */
@@ -224,7 +224,7 @@ test.describe("unread notes in the menu", () => {
 });
 
 test.describe("payments due in the menu", () => {
-  test("Requests counts the payments due within 48 hours, and a paid one leaves the count", async ({
+  test("Requests counts the payments overdue or due within 48 hours, and a paid one leaves the count", async ({
     portal,
     page,
     sandbox,
@@ -237,7 +237,7 @@ test.describe("payments due in the menu", () => {
       .getByRole("navigation", { name: "Main menu" })
       .getByRole("link", { name: /^Requests/ });
     await expect(requests).toHaveAccessibleName(
-      new RegExp(`, ${due.length} payments due within 48 hours$`),
+      new RegExp(`, ${due.length} payments overdue or due within 48 hours$`),
     );
     await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length));
     await sandbox.setRequestState(due[0].id, "ConfirmationPending");

@@ -4,8 +4,9 @@ import { Widget } from "~/components/widget";
 import type { DashboardData } from "./dashboard-data.server";
 
 /**
- * Requests waiting for payment whose deadline falls within the next 48 hours, the soonest first:
- * each deadline in both calendars with the time left, and a link to the request.
+ * Requests waiting for payment whose deadline has passed or falls within the next 48 hours, the
+ * overdue first, marked as such: each deadline in both calendars with the time left (or since it
+ * passed), and a link to the request.
  */
 export function PaymentsDueSoon({ result }: { result: DashboardData["dueSoon"] }) {
   const { t } = useTranslation("dashboard");
@@ -26,9 +27,15 @@ export function PaymentsDueSoon({ result }: { result: DashboardData["dueSoon"] }
                     {t("dueSoon.request", { number: entry.number })}{" "}
                     <bdi className="font-normal text-gray-700">{entry.hotel}</bdi>
                   </span>
-                  <span className="text-sm font-semibold text-red-800">
-                    {t("dueSoon.timeLeft", { timeLeft: entry.timeLeft })}
-                  </span>
+                  {entry.overdue ? (
+                    <span className="rounded bg-red-700 px-1.5 text-sm font-semibold text-white">
+                      {t("dueSoon.overdue", { timeLeft: entry.timeLeft })}
+                    </span>
+                  ) : (
+                    <span className="text-sm font-semibold text-red-800">
+                      {t("dueSoon.timeLeft", { timeLeft: entry.timeLeft })}
+                    </span>
+                  )}
                   <span className="basis-full text-sm text-gray-700">
                     <span className="block">{entry.deadline.jalali}</span>
                     <span className="block">{entry.deadline.gregorian}</span>

@@ -44,10 +44,3 @@ export function moneyIn(language: string, signs: CurrencySigns) {
   return (amount: number, currency: string) =>
     formatMoney(amount, currency, language, signs.get(currency));
 }
-
-/** A plain amount written the user's way (grouping and digits), without a currency. */
-export function formatNumber(amount: number, language: string) {
-  return new Intl.NumberFormat(language === "fa" ? "fa-IR" : "en-GB", {
-    maximumFractionDigits: 2,
-  }).format(amount);
-}

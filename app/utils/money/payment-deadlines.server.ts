@@ -10,9 +10,11 @@ import { getRequestGrid, type RequestRow } from "~/utils/provider/reserve-reques
 const DUE_SOON_HOURS = 48;
 
 /**
- * The agency's requests waiting for payment whose deadline falls within the next 48 hours of the
- * provider's clock, the soonest first. The provider's list cannot filter or sort by deadline, so
- * every page of the state is read (one call for most agencies) and the deadline compared here.
+ * The agency's requests waiting for payment whose deadline has passed or falls within the next 48
+ * hours of the provider's clock, the earliest deadline first: the overdue ones (the most urgent of
+ * all, still payable until the provider cancels them) lead. The provider's list cannot filter or
+ * sort by deadline, so every page of the state is read (one call for most agencies) and the
+ * deadline compared here.
  */
 async function requestsDueSoon(provider: ProviderContext): Promise<RequestRow[]> {
   const waiting = await fetchAllPages((Page, PageSize) =>
@@ -25,10 +27,7 @@ async function requestsDueSoon(provider: ProviderContext): Promise<RequestRow[]>
     .slice(0, 19);
   return waiting
     .filter((row) => row.State === "PaymentPending" && row.PaymentDeadlineDateTime)
-    .filter((row) => {
-      const deadline = row.PaymentDeadlineDateTime!.slice(0, 19);
-      return now <= deadline && deadline <= until;
-    })
+    .filter((row) => row.PaymentDeadlineDateTime!.slice(0, 19) <= until)
     .sort((a, b) => a.PaymentDeadlineDateTime!.localeCompare(b.PaymentDeadlineDateTime!));
 }
 
@@ -45,10 +44,14 @@ export function requestsDueSoonOnce(context: RequestContext, provider: ProviderC
   return answer;
 }
 
-/** A request due soon as the dashboard shows it: the deadline in both calendars, and time left. */
+/**
+ * A request due soon as the dashboard shows it: the deadline in both calendars, the time left (or
+ * since it passed), and whether it is overdue.
+ */
 export function dueSoonView(row: RequestRow, language: string, now = new Date()) {
   return {
     id: row.Id,
+    overdue: row.PaymentDeadlineDateTime!.slice(0, 19) < providerNow(),
     number: row.RequestNumber,
     hotel: row.HotelName,
     deadline: formatBothCalendars(row.PaymentDeadlineDateTime!, language, "longDateTime"),
