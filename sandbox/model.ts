@@ -5,8 +5,10 @@
 
 // The states' wire spelling is part of the contract; the portal and the sandbox share one list.
 import { REQUEST_STATES, type RequestState } from "~/utils/requests/request-states";
+// A room type's rules travel under these names; the portal reads them as the sandbox keeps them.
+import type { RoomRules } from "~/utils/wizard/reservation-wizard";
 
-export { REQUEST_STATES, type RequestState };
+export { REQUEST_STATES, type RequestState, type RoomRules };
 
 export type User = {
   userName: string;
@@ -33,12 +35,6 @@ export type Agency = {
 
 type IssuedToken = { token: string; userName: string; expiresAt: string };
 
-export type RoomRules = {
-  extraBedAndChildWithBedAreAllowedTogether: boolean;
-  childNoBedIsAllowed: boolean;
-  childWithBedIsAllowed: boolean;
-  extraBedIsAllowed: boolean;
-};
 
 export type RoomType = {
   typeId: number;

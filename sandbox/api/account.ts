@@ -18,19 +18,6 @@ const passwordRule = z
   .regex(/[a-z]/, "needs a small letter")
   .regex(/[0-9]/, "needs a digit");
 
-const createAgencySchema = z.object({
-  AgencyName: z.string().trim().min(1),
-  ManagerFirstName: z.string().trim().min(1),
-  ManagerLastName: z.string().trim().min(1),
-  PhoneNumber: z.string().trim().min(7),
-  Email: z.string().email(),
-  CountryCode: z.string().regex(/^[A-Z]{2}$/),
-  City: z.string().trim().min(1),
-  Address: z.string().trim().min(1),
-  UserName: z.string().regex(/^[A-Za-z0-9._-]{3,50}$/),
-  Password: passwordRule,
-});
-
 const agencyWithUserSchema = z.object({
   AgencyName: z.string().trim().min(1),
   ManagerFirstName: z.string().trim().min(1),
@@ -40,6 +27,12 @@ const agencyWithUserSchema = z.object({
   CountryCode: z.string().regex(/^[A-Z]{2}$/),
   City: z.string().trim().min(1),
   Address: z.string().trim().min(1),
+});
+
+/** A registration: the agency's details with its first user's name and password. */
+const createAgencySchema = agencyWithUserSchema.extend({
+  UserName: z.string().regex(/^[A-Za-z0-9._-]{3,50}$/),
+  Password: passwordRule,
 });
 
 const changePasswordSchema = z.object({
