@@ -17,6 +17,8 @@ export const SIGNED_IN_PAGES = {
     "/reservations/reservation-details/7001/print",
     // A Confirmed request's voucher (no other state has one).
     "/reservations/reservation-details/7013/voucher",
+    // A request's client offer, in both languages side by side.
+    "/reservations/reservation-details/7001/offer?markupKind=percent&markup=12&language=both",
     "/reservations/modify-date-reservation/7001",
     "/reservations/modify-room-reservation/7001",
     "/reservations/modify-flight-reservation/7001",

@@ -89,7 +89,7 @@ export type TextFieldProps = Omit<FieldFrameProps, "children"> & {
   autoComplete?: string;
   dir?: "ltr" | "rtl" | "auto";
   placeholder?: string;
-  inputMode?: "text" | "numeric";
+  inputMode?: "text" | "numeric" | "decimal";
   /** A `<datalist>` id offering suggestions (filled with JS). */
   list?: string;
   /** A control beside the input, at its end (a date field's picker), or null while there is none. */

@@ -54,20 +54,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     params,
   );
   const t = context.translator("requests");
+  const stay =
+    summary.CheckInDate && summary.CheckoutDate
+      ? { checkIn: summary.CheckInDate, checkOut: summary.CheckoutDate }
+      : null;
   return {
     title: t("modify.roomsTitle"),
     frame: changeFrame(summary, permission),
     checkIn: summary.CheckInDate ?? "",
     countries: countryOptions(language),
-    roomTypes: roomTypeViews(
-      roomTypes,
-      currency,
-      language,
-      summary.CheckInDate && summary.CheckoutDate
-        ? { checkIn: summary.CheckInDate, checkOut: summary.CheckoutDate }
-        : null,
-      summary.Currency.Sign,
-    ),
+    roomTypes: roomTypeViews(roomTypes, currency, language, stay, summary.Currency.Sign),
+    estimateIn: stay ? { stay, currency, sign: summary.Currency.Sign } : undefined,
     defaults: roomsFormValuesOf(summary, language),
   };
 }
@@ -104,7 +101,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ModifyRooms() {
-  const { title, frame, checkIn, countries, roomTypes, defaults } = useLoaderData<typeof loader>();
+  const { title, frame, checkIn, countries, roomTypes, estimateIn, defaults } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("requests");
   const schema = roomsStepSchema({ language: i18n.language, checkIn, roomTypes });
@@ -118,7 +116,13 @@ export default function ModifyRooms() {
   });
   return (
     <ModifyFrame title={title} frame={frame} submitted={actionData?.submitted ?? null} form={form}>
-      <RoomsFields form={form} fields={fields} roomTypes={roomTypes} countries={countries} />
+      <RoomsFields
+        form={form}
+        fields={fields}
+        roomTypes={roomTypes}
+        countries={countries}
+        estimateIn={estimateIn}
+      />
       <p className="text-sm text-gray-700">{t("modify.reinvoice")}</p>
     </ModifyFrame>
   );

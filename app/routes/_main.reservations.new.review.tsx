@@ -27,8 +27,9 @@ import {
 } from "~/utils/provider/request.server";
 import { submitReserveRequest, validatePrices } from "~/utils/provider/reserve-requests.server";
 import { pricedRoomView } from "~/utils/wizard/price-view";
+import { chosenRoomOf, estimateRequest } from "~/utils/wizard/estimate";
 import { settle } from "~/utils/http/provider-errors.server";
-import type { Draft, FlightValue } from "~/utils/wizard/reservation-wizard";
+import { guestsOfRoom, type Draft, type FlightValue } from "~/utils/wizard/reservation-wizard";
 import {
   loadWizard,
   priceValidationRequest,
@@ -88,15 +89,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireStep(wizard, "review");
   const { draft } = wizard;
   const language = context.language;
-  const [prices, signs] = await Promise.all([
+  const hotel = draft.hotel!;
+  const [prices, signs, property] = await Promise.all([
     settle(context, validatePrices(wizard.provider, priceValidationRequest(draft))),
     currencySigns(wizard.provider),
+    // Only for the rooms step's estimate: a review without it still shows the provider's price.
+    settle(context, getHotelRoomTypes(wizard.provider, hotel.propertyId)),
   ]);
   const money = moneyIn(language, signs);
   const countries = new Map(
     countryOptions(language).map((country) => [country.value, country.label]),
   );
-  const hotel = draft.hotel!;
+  const estimate = property.ok
+    ? estimateRequest(property.data.roomTypes, draft.rooms!.rooms.map(chosenRoomOf), hotel).total
+    : null;
   return {
     base: wizard.base,
     submitKey: draft.submitKey,
@@ -110,6 +116,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           commission: money(prices.data.totalCommissionPerHotel, prices.data.currency),
           final: money(prices.data.finalPrice, prices.data.currency),
           finalAmount: prices.data.finalPrice,
+          // Said plainly when the provider's price is not what the clerk saw at the rooms step.
+          estimateDiffers:
+            estimate !== null && estimate !== prices.data.totalPrice
+              ? money(estimate, prices.data.currency)
+              : null,
         }
       : { ok: false as const, error: prices.error },
     stay: {
@@ -121,23 +132,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       description: hotel.description,
     },
     rooms: draft.rooms!.rooms.map((room) => ({
-      guests: (
-        [
-          ["mainGuest", room.guests],
-          ["extraBed", room.extraBed],
-          ["childWithBed", room.childWithBed],
-          ["childNoBed", room.childNoBed],
-        ] as const
-      ).flatMap(([type, guests]) =>
-        guests.map((guest) => ({
-          type,
-          name: `${guest.firstName} ${guest.lastName}`,
-          dateOfBirth: formatDate(guest.dateOfBirth, language),
-          gender: guest.gender,
-          passportNumber: guest.passportNumber,
-          nationality: countries.get(guest.nationality) ?? guest.nationality,
-        })),
-      ),
+      guests: guestsOfRoom(room).map(({ type, guest }) => ({
+        type,
+        name: `${guest.firstName} ${guest.lastName}`,
+        dateOfBirth: formatDate(guest.dateOfBirth, language),
+        gender: guest.gender,
+        passportNumber: guest.passportNumber,
+        nationality: countries.get(guest.nationality) ?? guest.nationality,
+      })),
     })),
     flights:
       hotel.needTransfer && draft.flights
@@ -268,6 +270,17 @@ export default function ReviewStep() {
                 {t("review.priceChanged")}
               </p>
             ) : null}
+            {review.prices.estimateDiffers ? (
+              <p
+                className="mb-3 rounded border-s-4 border-amber-500 bg-amber-50 p-3 text-sm"
+                data-testid="estimate-differs"
+              >
+                {t("review.estimateDiffers", {
+                  price: review.prices.total,
+                  estimate: review.prices.estimateDiffers,
+                })}
+              </p>
+            ) : null}
             <PriceBreakdown rooms={review.prices.rooms} />
             <dl className="mt-4 grid max-w-sm grid-cols-2 gap-1 text-sm" data-testid="price-totals">
               <dt>{t("prices.total")}</dt>
@@ -277,6 +290,12 @@ export default function ReviewStep() {
               <dt className="font-semibold">{t("prices.final")}</dt>
               <dd className="text-end font-semibold">{review.prices.final}</dd>
             </dl>
+            <Link
+              to={`${review.base}/offer`}
+              className="mt-3 inline-block text-sm text-primary-dark underline"
+            >
+              {t("review.offer")}
+            </Link>
           </>
         ) : (
           <p role="alert" className="text-sm text-red-800">

@@ -51,6 +51,11 @@ export async function loader(args: LoaderFunctionArgs) {
     checkIn: hotel.checkIn,
     countries: countryOptions(language),
     roomTypes: roomTypeViews(roomTypes, hotel.currency, language, hotel, sign),
+    estimateIn: {
+      stay: { checkIn: hotel.checkIn, checkOut: hotel.checkOut },
+      currency: hotel.currency,
+      sign,
+    },
     defaults: roomsFormDefaults(wizard.draft, language),
   };
 }
@@ -81,7 +86,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function RoomsStep() {
-  const { checkIn, countries, roomTypes, defaults } = useLoaderData<typeof loader>();
+  const { checkIn, countries, roomTypes, estimateIn, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("wizard");
   const schema = roomsStepSchema({ language: i18n.language, checkIn, roomTypes });
@@ -99,7 +104,13 @@ export default function RoomsStep() {
       <AuthenticityTokenInput name="csrf" />
       <ErrorSummary form={form} fields={[]} />
 
-      <RoomsFields form={form} fields={fields} roomTypes={roomTypes} countries={countries} />
+      <RoomsFields
+        form={form}
+        fields={fields}
+        roomTypes={roomTypes}
+        countries={countries}
+        estimateIn={estimateIn}
+      />
       <ContinueButton />
     </Form>
   );

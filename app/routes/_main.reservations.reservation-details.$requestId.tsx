@@ -256,6 +256,12 @@ function RequestAndActions({
               {t("voucher.link")}
             </Link>
           ) : null}
+          <Link
+            to={`/reservations/reservation-details/${details.id}/offer`}
+            className={buttonClasses("secondary")}
+          >
+            {t("offer.link")}
+          </Link>
           {MODIFY_LINKS.filter((link) => offered[link.change].allowed).map((link) => (
             <Link
               key={link.path}

@@ -38,6 +38,12 @@ export const PAGES_IN_A_STATE: PageInAState[] = [
   ...laterStepsOf("the wizard"),
   ...laterStepsOf("the add-to-order wizard", ADD_TO_ORDER_WIZARD),
   {
+    name: "the client offer of the request under review",
+    path: "/reservations/new/offer?markupKind=percent&markup=12&language=both",
+    status: 200,
+    reach: (portal: Portal) => wizardUpToStep(portal, wizardSteps().length - 1),
+  },
+  {
     name: "the unfinished-request page",
     path: "/reservations/new",
     status: 200,

@@ -22,6 +22,7 @@ const SIGNED_IN_PAGE_GROUPS = {
     "/reservations/reservation-details/7001",
     "/reservations/reservation-details/7001/print",
     "/reservations/reservation-details/7013/voucher",
+    "/reservations/reservation-details/7001/offer?markupKind=percent&markup=12&language=both",
     "/reservations/modify-date-reservation/7001",
     "/reservations/modify-room-reservation/7001",
     "/reservations/modify-flight-reservation/7001",
@@ -41,6 +42,7 @@ const SIGNED_IN_PAGE_GROUPS = {
 const WITHOUT_MENU = new Set([
   "/reservations/reservation-details/7001/print",
   "/reservations/reservation-details/7013/voucher",
+  "/reservations/reservation-details/7001/offer?markupKind=percent&markup=12&language=both",
 ]);
 
 const overflow = (page: Page) =>

@@ -12,6 +12,7 @@ import {
 import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
 import { DEMO_USER } from "#sandbox/seed";
 import { wizardSteps } from "#tests/pages";
+import { priceRequest } from "#sandbox/prices";
 import { CHECK_IN, CHECK_OUT, chooseHotel, fillGuest, isoIn, type Guest } from "./journeys";
 
 // Each test walks several steps of real pages; on a busy CI machine that takes a while.
@@ -616,6 +617,134 @@ test.describe("new request wizard: room prices", () => {
     const season = roomType.roomPrices.find((period) => period.price !== roomType.basePrice)!;
     await expect(page.getByText(nightly(season.price)).first()).toBeVisible();
     await expect(page.getByText(nightly(roomType.basePrice))).toHaveCount(0);
+  });
+});
+
+test.describe("new request wizard: a price before the passports", () => {
+  // Across the seed's two seasons: three nights at the base price, three in the high season.
+  const stay = { checkIn: isoIn(18), checkOut: isoIn(24) };
+  const noExtras = { hasExtraBed: false, hasChildWithBed: false, hasChildNoBed: false };
+
+  /** The provider's price for these rooms of Marina Pearl Resort (the sandbox's own engine). */
+  async function providerPrices(sandbox: Sandbox, language: "en" | "fa", period = stay) {
+    const state = await sandbox.state();
+    const hotel = state.hotels.find((entry) => entry.accommodationPropertyId === 1004)!;
+    const { sign } = state.currencies.find((currency) => currency.code === hotel.currency)!;
+    const typeNamed = (name: string) => hotel.roomTypes.find((entry) => entry.name === name)!;
+    return {
+      money: (amount: number) => formatMoney(amount, hotel.currency, language, sign),
+      priceOf: (rooms: Array<[string, Partial<typeof noExtras>]>) =>
+        priceRequest(
+          hotel,
+          rooms.map(([name, extras]) => ({
+            roomType: typeNamed(name),
+            selection: { roomTypeId: typeNamed(name).typeId, ...noExtras, ...extras },
+          })),
+          period,
+          0,
+        ),
+    };
+  }
+
+  /** Signed in, the stay chosen at Marina Pearl Resort, on the rooms step. */
+  async function toRoomsOfStay(portal: Portal, language: "en" | "fa") {
+    await portal.signInDirectly();
+    if (language === "fa") {
+      await portal.visit("/reservations/new/hotel");
+      await portal.switchLanguage("فارسی");
+    }
+    await chooseStay(portal, language, stay);
+  }
+
+  async function chooseStay(portal: Portal, language: "en" | "fa", period: typeof stay) {
+    const hotelStep = {
+      propertyId: "1004",
+      checkIn: formatDateInput(period.checkIn, language),
+      checkOut: formatDateInput(period.checkOut, language),
+    };
+    expect((await portal.sendForm("/reservations/new/hotel", hotelStep)).status()).toBe(302);
+    await portal.visit("/reservations/new/rooms");
+  }
+
+  for (const language of ["en", "fa"] as const) {
+    test(`the rooms step's estimate follows the rooms and extras chosen, season by season (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const { money, priceOf } = await providerPrices(sandbox, language);
+      const words =
+        language === "en"
+          ? {
+              add: "Add a Double room",
+              addChild: /^Add child with bed/,
+              addSingle: "Add a Single room",
+            }
+          : {
+              add: "افزودن اتاق Double",
+              addChild: /^افزودن کودک با تخت/,
+              addSingle: "افزودن اتاق Single",
+            };
+      await toRoomsOfStay(portal, language);
+      const total = page.getByTestId("request-estimate").getByRole("status");
+      await expect(page.getByTestId("request-estimate")).toHaveCount(0);
+
+      await page.getByRole("button", { name: words.add }).click();
+      const double = page.getByTestId("room-1").getByTestId("room-estimate");
+      const plain = priceOf([["Double", {}]]);
+      await expect(double).toContainText(money(plain.totalPrice));
+      await expect(total).toContainText(money(plain.totalPrice));
+
+      await page.getByTestId("room-1").getByRole("button", { name: words.addChild }).click();
+      const withChild = priceOf([["Double", { hasChildWithBed: true }]]);
+      expect(withChild.totalPrice).toBeGreaterThan(plain.totalPrice);
+      await expect(double).toContainText(money(withChild.totalPrice));
+      await expect(double).toContainText(money(withChild.rooms[0].extraChargesTotalPrice));
+      await expect(total).toContainText(money(withChild.totalPrice));
+
+      await page.getByRole("button", { name: words.addSingle }).click();
+      await expect(page.getByTestId("room-2")).toBeVisible();
+      const both = priceOf([
+        ["Double", { hasChildWithBed: true }],
+        ["Single", {}],
+      ]);
+      await expect(total).toContainText(money(both.totalPrice));
+      await expect(page.getByTestId("room-2").getByTestId("room-estimate")).toContainText(
+        money(both.rooms[1].totalPrice),
+      );
+    });
+  }
+
+  test("the review's price is the estimate; a special date in the stay is said to make a difference", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const { money, priceOf } = await providerPrices(sandbox, "en");
+    await toRoomsOfStay(portal, "en");
+    await oneSingleRoom(page, portal);
+    const expected = priceOf([["Single", {}]]).totalPrice;
+    await expect(page.getByTestId("price-totals")).toContainText(money(expected));
+    await expect(page.getByTestId("estimate-differs")).toHaveCount(0);
+
+    // The seed's special date is thirty days on.
+    const special = { checkIn: isoIn(29), checkOut: isoIn(31) };
+    const prices = await providerPrices(sandbox, "en", special);
+    // The same hotel on other dates keeps the room and its guest.
+    await chooseStay(portal, "en", special);
+    const estimate = page.getByTestId("room-1").getByTestId("room-estimate");
+    await expect(estimate).toBeVisible();
+    const estimated = (await estimate.textContent())!;
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    await page.waitForURL(/\/review$/);
+    const provider = prices.priceOf([["Single", {}]]).totalPrice;
+    await expect(page.getByTestId("price-totals")).toContainText(prices.money(provider));
+    const differs = page.getByTestId("estimate-differs");
+    await expect(differs).toContainText(prices.money(provider));
+    // The estimate the rooms step showed, not the provider's price, is named as the estimate.
+    const estimatedTotal = estimated.match(/\$[\d,.]+/)![0];
+    expect(estimatedTotal).not.toBe(prices.money(provider));
+    await expect(differs).toContainText(`estimate of the rooms step, ${estimatedTotal}`);
   });
 });
 

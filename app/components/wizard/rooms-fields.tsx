@@ -1,11 +1,20 @@
 import type { FieldMetadata, useForm } from "@conform-to/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { FieldErrors } from "~/components/forms";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { GuestFields, type GuestInput } from "~/components/wizard/guest-fields";
 import { cx } from "~/utils/ui/misc";
-import { localizeDigits } from "~/utils/format/numbers";
+import { formatMoney, localizeDigits } from "~/utils/format/numbers";
+import {
+  chosenRoomOf,
+  estimateRequest,
+  type ChosenRoom,
+  type RoomEstimate,
+  type RoomTypePricing,
+  type Stay,
+} from "~/utils/wizard/estimate";
 import {
   EXTRA_KINDS,
   extraAllowed,
@@ -33,7 +42,12 @@ export type RoomTypeView = {
   view: string;
   price: string;
   extraPrices: Record<ExtraKind, string>;
+  /** The figures the running estimate is made from. */
+  pricing: RoomTypePricing;
 };
+
+/** The stay and currency a running estimate is priced in; none when the stay is not known. */
+export type EstimateContext = { stay: Stay; currency: string; sign?: string };
 
 export type RoomsFormInput = { rooms: RoomInput[] };
 type RoomsForm = ReturnType<typeof useForm<RoomsFormInput, RoomsStepValue>>;
@@ -43,14 +57,27 @@ export function RoomsFields({
   fields,
   roomTypes,
   countries,
+  estimateIn,
 }: {
   form: RoomsForm[0];
   fields: RoomsForm[1];
   roomTypes: RoomTypeView[];
   countries: Array<{ value: string; label: string }>;
+  estimateIn?: EstimateContext;
 }) {
   const { t, i18n } = useTranslation("wizard");
   const rooms = fields.rooms.getFieldList();
+  // Worked out on every render: as the clerk adds rooms and extras with JS, and on every round
+  // trip without it.
+  const estimate = estimateIn
+    ? estimateRequest(
+        roomTypes.map((roomType) => roomType.pricing),
+        rooms.map(formRoomOf),
+        estimateIn.stay,
+      )
+    : null;
+  const money = (amount: number) =>
+    formatMoney(amount, estimateIn!.currency, i18n.language, estimateIn!.sign);
   return (
     <>
       <Card title={t("rooms.catalogue")} headingLevel={2}>
@@ -114,12 +141,67 @@ export function RoomsFields({
               countries={countries}
               form={form}
               roomsName={fields.rooms.name}
+              estimate={estimate?.rooms[index] ?? null}
+              money={money}
             />
           );
         })
       )}
+      {estimate && rooms.length > 0 ? (
+        <RequestEstimate
+          rooms={rooms.length}
+          nights={estimate.rooms.find(Boolean)?.nights ?? 0}
+          total={money(estimate.total)}
+        />
+      ) : null}
     </>
   );
+}
+
+/** The whole request's estimate, spoken again when it changes. */
+function RequestEstimate({
+  rooms,
+  nights,
+  total,
+}: {
+  rooms: number;
+  nights: number;
+  total: string;
+}) {
+  const { t, i18n } = useTranslation("wizard");
+  return (
+    <section
+      aria-labelledby="request-estimate"
+      className="rounded border-s-4 border-primary bg-primary-light p-4"
+      data-testid="request-estimate"
+    >
+      <h2 id="request-estimate" className="font-semibold">
+        {t("estimate.heading")}
+      </h2>
+      <p role="status" className="mt-1 text-lg">
+        {t("estimate.total", {
+          count: rooms,
+          rooms: localizeDigits(rooms, i18n.language),
+          nights: nightsText(t, nights, i18n.language),
+          total,
+        })}
+      </p>
+      <p className="mt-1 text-sm text-gray-700">{t("estimate.caveat")}</p>
+    </section>
+  );
+}
+
+function nightsText(t: TFunction, nights: number, language: string) {
+  return t("estimate.nights", { count: nights, number: localizeDigits(nights, language) });
+}
+
+/** A room of the form as typed so far, as the estimate sees it. */
+function formRoomOf(room: FieldMetadata<RoomInput>): ChosenRoom {
+  const roomTypeId = room.getFieldset().roomTypeId;
+  return chosenRoomOf({
+    ...(room.value as Partial<RoomInput> | undefined),
+    roomTypeId: roomTypeId.value ?? roomTypeId.initialValue,
+  });
 }
 
 type RoomInput = {
@@ -177,6 +259,8 @@ function RoomCard({
   countries,
   form,
   roomsName,
+  estimate,
+  money,
 }: {
   index: number;
   room: FieldMetadata<RoomInput>;
@@ -184,6 +268,8 @@ function RoomCard({
   countries: Array<{ value: string; label: string }>;
   form: WizardForm;
   roomsName: string;
+  estimate: RoomEstimate | null;
+  money: (amount: number) => string;
 }) {
   const { t, i18n } = useTranslation("wizard");
   const roomFields = room.getFieldset();
@@ -192,11 +278,7 @@ function RoomCard({
   // age outside its band, a passport number) keeps the badge off green, with JS and without.
   const refused = Object.keys(room.allErrors).length > 0;
   const status = refused ? "refused" : isComplete(value) ? "complete" : "incomplete";
-  const chosen = {
-    extraBed: (value?.extraBed?.length ?? 0) > 0,
-    childWithBed: (value?.childWithBed?.length ?? 0) > 0,
-    childNoBed: (value?.childNoBed?.length ?? 0) > 0,
-  };
+  const chosen = formRoomOf(room).extras;
   const number = localizeDigits(index + 1, i18n.language);
   return (
     <div data-testid={`room-${index + 1}`}>
@@ -231,6 +313,16 @@ function RoomCard({
           {roomType ? (
             <p className="text-sm text-gray-700">
               <InlineValues values={[roomType.board, roomType.view]} />
+            </p>
+          ) : null}
+          {estimate ? (
+            <p className="text-sm" data-testid="room-estimate">
+              {t(estimate.extras ? "estimate.roomWithExtras" : "estimate.room", {
+                total: money(estimate.total),
+                nights: nightsText(t, estimate.nights, i18n.language),
+                stay: money(estimate.stay),
+                extras: money(estimate.extras),
+              })}
             </p>
           ) : null}
           <FieldErrors id={roomFields.roomTypeId.errorId} errors={roomFields.roomTypeId.errors} />

@@ -60,3 +60,17 @@ export const userName = requiredText(50).regex(/^[A-Za-z0-9._-]{3,50}$/, "valida
 export const typedTime = requiredText(10)
   .transform((text) => normalizeDigits(text))
   .refine((text) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text), "validation.time");
+
+/**
+ * An amount typed in any digits, with or without thousands separators, at most two decimals;
+ * `message` is what a wrong one is told.
+ */
+export const typedAmount = (message: string) =>
+  requiredText(24)
+    .transform((text) =>
+      normalizeDigits(text)
+        .replace(/[,\s٬]/g, "")
+        .replace("٫", "."),
+    )
+    .refine((text) => /^\d+(\.\d{1,2})?$/.test(text), message)
+    .transform(Number);

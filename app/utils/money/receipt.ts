@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { normalizeDigits } from "~/utils/format/numbers";
 import { typedDate } from "~/utils/forms/date-validation";
-import { optionalText, requiredText, typedTime } from "~/utils/forms/validation";
+import { optionalText, requiredText, typedAmount, typedTime } from "~/utils/forms/validation";
 
 /**
  * The receipt form (a bank receipt for an order's payment), for the browser and the server: the
@@ -19,15 +18,10 @@ const requiredId = z
   .transform(Number);
 const optionalId = z.string().regex(/^\d+$/).transform(Number).optional().catch(undefined);
 
-const amount = requiredText(24)
-  .transform((text) =>
-    normalizeDigits(text)
-      .replace(/[,\s٬]/g, "")
-      .replace("٫", "."),
-  )
-  .refine((text) => /^\d+(\.\d{1,2})?$/.test(text) && Number(text) > 0, "validation.amount")
-  .transform(Number)
-  .refine((value) => value <= 1e13, "validation.amount");
+const amount = typedAmount("validation.amount").refine(
+  (value) => value > 0 && value <= 1e13,
+  "validation.amount",
+);
 
 export function receiptSchema(language: string) {
   return z.object({

@@ -15,7 +15,7 @@ import { requestDetailsView } from "~/utils/requests/request-details.server";
 type VoucherFacts = { summary: RequestSummary; agencyName: string | null; place: string | null };
 
 /** A date in the column's language, its own calendar first and the other one after. */
-function bothCalendars(date: string | null, language: Language) {
+export function bothCalendars(date: string | null, language: Language) {
   if (!date) return null;
   const { jalali, gregorian } = formatBothCalendars(date, language);
   return language === "fa"
@@ -23,7 +23,7 @@ function bothCalendars(date: string | null, language: Language) {
     : { main: gregorian, other: jalali };
 }
 
-function nightsBetween(checkIn: string | null, checkOut: string | null) {
+export function nightsBetween(checkIn: string | null, checkOut: string | null) {
   if (!checkIn || !checkOut) return null;
   return Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000);
 }

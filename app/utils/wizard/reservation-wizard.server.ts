@@ -23,6 +23,7 @@ import {
 } from "~/utils/wizard/reservation-wizard";
 import { formatDateInput } from "~/utils/format/date-input";
 import { formatMoney } from "~/utils/format/numbers";
+import { nightlyRoomPrices, type Stay } from "~/utils/wizard/estimate";
 import type { RequestSummary } from "~/utils/provider/reserve-requests.server";
 import type { RoomTypeView } from "~/components/wizard/rooms-fields";
 import type { RoomType } from "~/utils/provider/hotels.server";
@@ -277,30 +278,16 @@ export function reservationPayload(
   return payload;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
- * A room type's nightly prices over a stay, cheapest first: each night its season's price
- * (`roomPrices`), the base price where no season covers it. Without a stay, the base price.
+ * A room type's distinct nightly prices over a stay, cheapest first. Without a stay, the base
+ * price.
  */
 export function nightlyPricesOf(
   roomType: Pick<RoomType, "basePrice" | "roomPrices">,
-  stay: { checkIn: string; checkOut: string } | null,
+  stay: Stay | null,
 ) {
-  const prices = new Set<number>();
-  if (stay)
-    for (
-      let night = Date.parse(`${stay.checkIn}T00:00:00Z`);
-      night < Date.parse(`${stay.checkOut}T00:00:00Z`);
-      night += DAY_MS
-    ) {
-      const date = new Date(night).toISOString().slice(0, 10);
-      const season = roomType.roomPrices.find(
-        (period) => period.startDate <= date && date <= period.endDate,
-      );
-      prices.add(season?.price ?? roomType.basePrice);
-    }
-  return prices.size ? [...prices].sort((a, b) => a - b) : [roomType.basePrice];
+  const prices = stay ? nightlyRoomPrices(roomType, stay) : [];
+  return prices.length ? [...new Set(prices)].sort((a, b) => a - b) : [roomType.basePrice];
 }
 
 /**
@@ -328,6 +315,12 @@ export function roomTypeViews(
     board: roomType.roomService,
     view: roomType.roomView,
     price: nightly(roomType),
+    pricing: {
+      typeId: roomType.typeId,
+      basePrice: roomType.basePrice,
+      roomPrices: roomType.roomPrices,
+      prices: roomType.prices,
+    },
     extraPrices: {
       extraBed: money(roomType.prices.extraBedPrice),
       childWithBed: money(roomType.prices.childWithBedPrice),

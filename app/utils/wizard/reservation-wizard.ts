@@ -191,6 +191,18 @@ export function roomsStepSchema({
 export type RoomsStepValue = z.output<ReturnType<typeof roomsStepSchema>>;
 export type RoomValue = RoomsStepValue["rooms"][number];
 
+/** A room's guests in the order the provider lists them: main guests, then each extra. */
+export function guestsOfRoom(room: RoomValue) {
+  return (
+    [
+      ["mainGuest", room.guests],
+      ["extraBed", room.extraBed],
+      ["childWithBed", room.childWithBed],
+      ["childNoBed", room.childNoBed],
+    ] as const
+  ).flatMap(([type, guests]) => guests.map((guest) => ({ type, guest })));
+}
+
 /** A new room of a type: its main guests as empty rows (gender Female by default). */
 export function newRoom(roomType: WizardRoomType) {
   return {

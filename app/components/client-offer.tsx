@@ -1,0 +1,227 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import type { z } from "zod";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorSummary, SelectField, TextField } from "~/components/forms";
+import { PrintablePageHeader } from "~/components/printable-page-header";
+import { Button } from "~/components/ui/button";
+import { InlineValues } from "~/components/ui/inline-values";
+import { clientOfferSchema, type MarkupKind, type OfferLanguage } from "~/utils/money/client-offer";
+import type { OfferColumn } from "~/utils/money/client-offer.server";
+import { localizeDigits } from "~/utils/format/numbers";
+
+/**
+ * A client offer to print or save as PDF and hand to the traveller: the agency's price with its
+ * markup, hotel, dates, rooms, guests, board and view, and the agency's name; never the provider's
+ * price or the commission. On screen only: the markup and language to show it with, and a way to
+ * keep that markup as the clerk's default.
+ */
+
+export type ClientOfferPageData = {
+  title: string;
+  brand: string;
+  backTo: string;
+  defaults: { markupKind: MarkupKind; markup: string; language: OfferLanguage };
+  result: SubmissionResult<string[]> | undefined;
+  /** The offer, or null while the markup asked for is refused. */
+  columns: OfferColumn[] | null;
+  asked: { markupKind: MarkupKind; markup: string; language: OfferLanguage } | null;
+};
+
+export function ClientOfferPage({ page }: { page: ClientOfferPageData }) {
+  const { t } = useTranslation("requests");
+  const [form, fields] = useForm({
+    id: "client-offer",
+    lastResult: page.result,
+    defaultValue: page.defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientOfferSchema }),
+  });
+  // No price beside a markup the clerk is still mending: it would be the last one's.
+  const markupRefused = Object.keys(form.allErrors).length > 0;
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-4 bg-white p-4 print:max-w-none print:p-0">
+      <PrintablePageHeader
+        brand={page.brand}
+        title={page.title}
+        labels={{ print: t("offer.print"), howTo: t("offer.howTo"), back: t("offer.back") }}
+        backTo={page.backTo}
+      />
+      <MarkupForm page={page} form={form} fields={fields} />
+      {page.columns && !markupRefused ? (
+        <div
+          className="grid gap-6 md:grid-cols-2 print:grid-cols-2 print:gap-4"
+          data-testid="client-offer"
+        >
+          {page.columns.map((column) => (
+            <OfferInOneLanguage key={column.language} column={column} />
+          ))}
+        </div>
+      ) : null}
+    </main>
+  );
+}
+
+type OfferForm = ReturnType<
+  typeof useForm<z.input<typeof clientOfferSchema>, z.output<typeof clientOfferSchema>>
+>;
+
+/** The markup and the language, sent by GET (the offer's address says what it shows). */
+function MarkupForm({
+  page,
+  form,
+  fields,
+}: {
+  page: ClientOfferPageData;
+  form: OfferForm[0];
+  fields: OfferForm[1];
+}) {
+  const { t, i18n } = useTranslation("requests");
+  return (
+    <section
+      aria-labelledby="offer-markup"
+      className="flex flex-col gap-3 rounded border border-gray-300 p-4 print:hidden"
+    >
+      <h2 id="offer-markup" className="font-semibold">
+        {t("offer.markupHeading")}
+      </h2>
+      <p className="text-sm text-gray-700">{t("offer.markupHint")}</p>
+      <Form method="get" {...getFormProps(form)} className="flex flex-col gap-3">
+        <ErrorSummary
+          form={form}
+          fields={[
+            { meta: fields.markupKind, label: t("offer.markupKind") },
+            { meta: fields.markup, label: t("offer.markup") },
+            { meta: fields.language, label: t("offer.language") },
+          ]}
+        />
+        <div className="grid gap-3 sm:grid-cols-3">
+          <SelectField
+            meta={fields.markupKind}
+            label={t("offer.markupKind")}
+            options={[
+              { value: "percent", label: t("offer.percent") },
+              { value: "amount", label: t("offer.amount") },
+            ]}
+          />
+          <TextField meta={fields.markup} label={t("offer.markup")} inputMode="decimal" />
+          <SelectField
+            meta={fields.language}
+            label={t("offer.language")}
+            options={[
+              { value: "en", label: "English" },
+              { value: "fa", label: "فارسی" },
+              { value: "both", label: t("offer.bothLanguages") },
+            ]}
+          />
+        </div>
+        <div>
+          <Button type="submit">{t("offer.show")}</Button>
+        </div>
+      </Form>
+      {page.asked ? (
+        <Form method="post" className="border-t border-gray-200 pt-3">
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="markupKind" value={page.asked.markupKind} />
+          <input type="hidden" name="markup" value={page.asked.markup} />
+          <input type="hidden" name="language" value={page.asked.language} />
+          <Button type="submit" variant="secondary">
+            {t(page.asked.markupKind === "percent" ? "offer.keepPercent" : "offer.keepAmount", {
+              markup: localizeDigits(page.asked.markup, i18n.language),
+            })}
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+/** The whole offer in one language, in that language's direction. */
+function OfferInOneLanguage({ column }: { column: OfferColumn }) {
+  const { label } = column;
+  const term = "text-gray-600";
+  const headingId = `offer-${column.language}`;
+  return (
+    <section
+      lang={column.language}
+      dir={column.dir}
+      aria-labelledby={headingId}
+      data-testid={`client-offer-${column.language}`}
+      className="flex flex-col gap-3 rounded border border-gray-300 p-4 text-sm print:p-3"
+    >
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {label.heading}
+        </h2>
+        <p className="text-gray-700">
+          <bdi>{column.intro}</bdi>
+        </p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className={term}>{label.hotel}</dt>
+        <dd>
+          <bdi className="font-semibold">{column.hotel.name}</bdi>{" "}
+          <span aria-hidden="true">{"★".repeat(column.hotel.grade)}</span> ({column.hotel.stars})
+        </dd>
+        {column.hotel.place ? (
+          <>
+            <dt className={term}>{label.place}</dt>
+            <dd>
+              <bdi>{column.hotel.place}</bdi>
+            </dd>
+          </>
+        ) : null}
+        <dt className={term}>{label.checkIn}</dt>
+        <dd>
+          <span className="block font-semibold">{column.checkIn?.main}</span>
+          <span className="block text-gray-700">{column.checkIn?.other}</span>
+        </dd>
+        <dt className={term}>{label.checkOut}</dt>
+        <dd>
+          <span className="block font-semibold">{column.checkOut?.main}</span>
+          <span className="block text-gray-700">{column.checkOut?.other}</span>
+          {column.nights ? <span className="block text-gray-700">{column.nights}</span> : null}
+        </dd>
+      </dl>
+      {column.rooms.map((room) => (
+        <div key={room.heading} className="border-t border-gray-200 pt-2">
+          <h3 className="font-semibold">{room.heading}</h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className={term}>{label.roomType}</dt>
+            <dd>
+              <bdi>{room.roomType}</bdi>
+            </dd>
+            <dt className={term}>{label.board}</dt>
+            <dd>
+              <bdi>{room.board}</bdi>
+            </dd>
+            <dt className={term}>{label.view}</dt>
+            <dd>
+              <bdi>{room.view}</bdi>
+            </dd>
+            <dt className={term}>{label.guests}</dt>
+            <dd>
+              <ul>
+                {room.guests.map((guest, index) => (
+                  <li key={index}>
+                    <InlineValues values={[guest.name, guest.type]} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </dl>
+        </div>
+      ))}
+      <div className="border-t-2 border-gray-800 pt-2">
+        <p className="flex flex-wrap justify-between gap-2 text-base font-semibold">
+          <span>{label.price}</span>
+          <span data-testid="offer-price">{column.price}</span>
+        </p>
+        <p className="text-xs text-gray-700">{label.priceNote}</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ClientOfferPage } from "~/components/client-offer";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { orProviderErrorPage, settle } from "~/utils/http/provider-errors.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import {
+  keepDefaultMarkup,
+  offerColumns,
+  offerRequest,
+  type OfferFacts,
+} from "~/utils/money/client-offer.server";
+import { currencySigns, getProfileSummary } from "~/utils/provider/client.server";
+import { getHotelRoomTypes, type RoomType } from "~/utils/provider/hotels.server";
+import { validatePrices } from "~/utils/provider/reserve-requests.server";
+import { env } from "~/utils/runtime/env.server";
+import { guestsOfRoom, type Draft } from "~/utils/wizard/reservation-wizard";
+import {
+  loadWizard,
+  priceValidationRequest,
+  requireStep,
+} from "~/utils/wizard/reservation-wizard.server";
+
+export const handle = { i18n: ["common", "requests", "wizard"] };
+
+/**
+ * The request being reviewed, as a client offer: the provider's validated price with the
+ * agency's markup, before anything is submitted. The markup stays in the portal: the provider only
+ * prices the rooms, as at Review.
+ */
+
+function offerFacts(
+  draft: Draft,
+  roomTypes: RoomType[],
+  agencyName: string | null,
+  price: OfferFacts["price"],
+) {
+  const hotel = draft.hotel!;
+  return {
+    agencyName,
+    hotel: { name: hotel.hotelName, grade: hotel.hotelGrade, place: hotel.hotelPlace },
+    checkIn: hotel.checkIn,
+    checkOut: hotel.checkOut,
+    rooms: draft.rooms!.rooms.map((room) => {
+      const roomType = roomTypes.find((entry) => entry.typeId === room.roomTypeId);
+      return {
+        roomType: roomType?.name ?? "",
+        board: roomType?.roomService ?? "",
+        view: roomType?.roomView ?? "",
+        guests: guestsOfRoom(room).map(({ type, guest }) => ({
+          name: `${guest.firstName} ${guest.lastName}`,
+          type,
+        })),
+      };
+    }),
+    price,
+  } satisfies OfferFacts;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const wizard = await loadWizard(request, context, params);
+  requireStep(wizard, "review");
+  const { draft, provider } = wizard;
+  const t = context.translator("requests");
+  const [prices, property, signs, profile, asked] = await Promise.all([
+    orProviderErrorPage(context, validatePrices(provider, priceValidationRequest(draft))),
+    orProviderErrorPage(context, getHotelRoomTypes(provider, draft.hotel!.propertyId)),
+    currencySigns(provider),
+    // The agency's name heads the offer; without it the offer is still whole.
+    settle(context, getProfileSummary(provider)),
+    offerRequest(request, context),
+  ]);
+  const facts = offerFacts(draft, property.roomTypes, profile.ok ? profile.data.AgencyName : null, {
+    amount: prices.totalPrice,
+    currency: prices.currency,
+    sign: signs.get(prices.currency),
+  });
+  return {
+    title: t("offer.title", { hotel: facts.hotel.name }),
+    brand: env.APP_BRAND,
+    backTo: `${wizard.base}/review`,
+    ...asked.form,
+    columns: asked.offer
+      ? await offerColumns(facts, asked.offer.markup, asked.offer.language)
+      : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireStep(await loadWizard(request, context, params), "review");
+  return keepDefaultMarkup(request, context);
+}
+
+export default function DraftClientOffer() {
+  return <ClientOfferPage page={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

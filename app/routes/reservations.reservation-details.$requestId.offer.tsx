@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ClientOfferPage } from "~/components/client-offer";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireRequestId } from "~/utils/http/params.server";
+import { orProviderErrorPage, settle } from "~/utils/http/provider-errors.server";
+import { pageTitleMeta } from "~/utils/i18n/meta";
+import {
+  keepDefaultMarkup,
+  offerColumns,
+  offerRequest,
+  type OfferFacts,
+} from "~/utils/money/client-offer.server";
+import { getProfileSummary } from "~/utils/provider/client.server";
+import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
+import { getRequestSummary, type RequestSummary } from "~/utils/provider/reserve-requests.server";
+import { requestDetailsView } from "~/utils/requests/request-details.server";
+import { env } from "~/utils/runtime/env.server";
+
+export const handle = { i18n: ["common", "requests", "wizard"] };
+
+/**
+ * A stored request as a client offer: the traveller's price with the agency's markup. The markup
+ * stays in the portal (the address and, when kept, a cookie): the provider is only read.
+ */
+
+function offerFacts(summary: RequestSummary, agencyName: string | null, place: string | null) {
+  const details = requestDetailsView(summary, "en");
+  return {
+    agencyName,
+    hotel: { name: summary.HotelName, grade: summary.HotelGrade, place },
+    checkIn: summary.CheckInDate,
+    checkOut: summary.CheckoutDate,
+    rooms: details.rooms.map((room) => ({
+      roomType: room.roomType,
+      board: room.board,
+      view: room.view,
+      guests: room.guests.map((guest) => ({ name: guest.name, type: guest.type })),
+    })),
+    price: {
+      amount: summary.TotalPrice,
+      currency: summary.Currency.Code,
+      sign: summary.Currency.Sign,
+    },
+  } satisfies OfferFacts;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { provider, requestId } = await requireRequestId(request, context, params);
+  const t = context.translator("requests");
+  const [summary, profile, asked] = await Promise.all([
+    orProviderErrorPage(context, getRequestSummary(provider, requestId)),
+    // The agency's name heads the offer; without it the offer is still whole.
+    settle(context, getProfileSummary(provider)),
+    offerRequest(request, context),
+  ]);
+  // Where the hotel is: on the hotel's record, which only the request names.
+  const hotel = await settle(context, getHotelRoomTypes(provider, summary.AccommodationPropertyId));
+  const facts = offerFacts(
+    summary,
+    profile.ok ? profile.data.AgencyName : null,
+    hotel.ok ? hotel.data.hotelPlace : null,
+  );
+  return {
+    title: t("offer.title", { hotel: summary.HotelName }),
+    brand: env.APP_BRAND,
+    backTo: `/reservations/reservation-details/${summary.Id}`,
+    ...asked.form,
+    columns: asked.offer
+      ? await offerColumns(facts, asked.offer.markup, asked.offer.language)
+      : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitleMeta(data?.title, matches);
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireRequestId(request, context, params);
+  return keepDefaultMarkup(request, context);
+}
+
+export default function RequestClientOffer() {
+  return <ClientOfferPage page={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

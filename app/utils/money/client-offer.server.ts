@@ -1,0 +1,160 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { TFunction } from "i18next";
+import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { languageDirection, supportedLanguages, type Language } from "~/i18n";
+import { formatMoney, localizeDigits } from "~/utils/format/numbers";
+import { readForm } from "~/utils/forms/form-data.server";
+import { i18nInstanceFor } from "~/utils/i18n/i18n.server";
+import { nightsBetween, bothCalendars } from "~/utils/requests/voucher.server";
+import { portalCookie } from "~/utils/session/cookies.server";
+import { createToastHeaders } from "~/utils/session/toast.server";
+import { combineHeaders } from "~/utils/http/http";
+import type { GUEST_TYPE } from "~/utils/wizard/reservation-wizard";
+import {
+  clientOfferSchema,
+  clientPrice,
+  markupSchema,
+  NO_MARKUP,
+  type Markup,
+  type OfferLanguage,
+} from "~/utils/money/client-offer";
+
+/**
+ * A client offer's page, for a stored request and for the wizard's draft alike: the markup the
+ * clerk asks for (or keeps as a default), and the offer in one language or both.
+ */
+
+/** The clerk's default markup, kept for a year like the language. */
+const markupCookie = portalCookie("markup", { maxAge: 60 * 60 * 24 * 365 });
+
+async function defaultMarkup(request: Request): Promise<Markup> {
+  const kept = markupSchema.safeParse(await markupCookie.parse(request.headers.get("Cookie")));
+  return kept.success ? { kind: kept.data.markupKind, value: kept.data.markup } : NO_MARKUP;
+}
+
+/** What an offer shows, whether it comes from a request or from a draft. */
+export type OfferFacts = {
+  agencyName: string | null;
+  hotel: { name: string; grade: number; place: string | null };
+  checkIn: string | null;
+  checkOut: string | null;
+  rooms: Array<{
+    roomType: string;
+    board: string;
+    view: string;
+    guests: Array<{ name: string; type: keyof typeof GUEST_TYPE }>;
+  }>;
+  /** The provider's price for the whole request, before the agency's commission. */
+  price: { amount: number; currency: string; sign?: string };
+};
+
+/**
+ * The form's values and the offer they ask for: the URL's when the clerk sent the form (a refused
+ * markup comes back with its message and no offer), else the kept default in the page's language.
+ */
+export async function offerRequest(request: Request, context: AppLoadContext) {
+  const query = new URL(request.url).searchParams;
+  const kept = await defaultMarkup(request);
+  const defaults = {
+    markupKind: kept.kind,
+    markup: String(kept.value),
+    language: context.language as OfferLanguage,
+  };
+  if (!query.has("markup"))
+    return {
+      form: { defaults, result: undefined, asked: defaults },
+      offer: { markup: kept, language: defaults.language },
+    };
+  const submission = parseWithZod(query, { schema: clientOfferSchema });
+  if (submission.status !== "success")
+    return { form: { defaults, result: submission.reply(), asked: null }, offer: null };
+  const { markupKind, markup, language } = submission.value;
+  return {
+    form: {
+      defaults,
+      result: submission.reply(),
+      asked: { markupKind, markup: String(markup), language },
+    },
+    offer: { markup: { kind: markupKind, value: markup }, language },
+  };
+}
+
+/** The POST of "Keep as my default markup": the cookie, then the offer again with that markup. */
+export async function keepDefaultMarkup(request: Request, context: AppLoadContext) {
+  const formData = await readForm(request, context);
+  const submission = parseWithZod(formData, { schema: markupSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { markupKind, markup } = submission.value;
+  const t = context.translator("requests");
+  const back = new URL(request.url);
+  back.search = new URLSearchParams({
+    markupKind,
+    markup: String(markup),
+    language: String(formData.get("language") ?? context.language),
+  }).toString();
+  return redirect(`${back.pathname}${back.search}`, {
+    headers: combineHeaders(
+      { "Set-Cookie": await markupCookie.serialize({ markupKind, markup: String(markup) }) },
+      await createToastHeaders({ type: "success", message: t("offer.kept") }),
+    ),
+  });
+}
+
+function offerColumn(facts: OfferFacts, markup: Markup, language: Language, t: TFunction) {
+  const digits = (value: number) => localizeDigits(value, language);
+  const nights = nightsBetween(facts.checkIn, facts.checkOut);
+  const { amount, currency, sign } = facts.price;
+  return {
+    language,
+    dir: languageDirection(language),
+    label: {
+      heading: t("offer.heading"),
+      hotel: t("voucher.hotel"),
+      place: t("voucher.place"),
+      checkIn: t("voucher.checkIn"),
+      checkOut: t("voucher.checkOut"),
+      roomType: t("voucher.roomType"),
+      board: t("voucher.board"),
+      view: t("voucher.view"),
+      guests: t("voucher.guests"),
+      price: t("offer.price"),
+      priceNote: t("offer.priceNote"),
+    },
+    intro: facts.agencyName
+      ? t("offer.from", { agency: facts.agencyName })
+      : t("offer.fromYourAgency"),
+    hotel: {
+      name: facts.hotel.name,
+      grade: facts.hotel.grade,
+      stars: t("voucher.stars", { count: facts.hotel.grade, number: digits(facts.hotel.grade) }),
+      place: facts.hotel.place,
+    },
+    checkIn: bothCalendars(facts.checkIn, language),
+    checkOut: bothCalendars(facts.checkOut, language),
+    nights: nights === null ? null : t("voucher.nights", { count: nights, number: digits(nights) }),
+    rooms: facts.rooms.map((room, index) => ({
+      heading: t("voucher.room", { number: digits(index + 1) }),
+      roomType: room.roomType,
+      board: room.board,
+      view: room.view,
+      guests: room.guests.map((guest) => ({
+        name: guest.name,
+        type: t(`wizard:guestTypes.${guest.type}`),
+      })),
+    })),
+    price: formatMoney(clientPrice(amount, markup), currency, language, sign),
+  };
+}
+export type OfferColumn = ReturnType<typeof offerColumn>;
+
+/** The offer in the languages asked for, English first when both. */
+export async function offerColumns(facts: OfferFacts, markup: Markup, language: OfferLanguage) {
+  const languages = supportedLanguages.filter((each) => language === "both" || each === language);
+  return Promise.all(
+    languages.map(async (each) => {
+      const t = (await i18nInstanceFor(each)).getFixedT(each, "requests");
+      return offerColumn(facts, markup, each, t);
+    }),
+  );
+}
