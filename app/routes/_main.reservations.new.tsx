@@ -36,6 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { draft } = wizard;
   return {
     title: wizard.orderId ? t("addTitle", { orderId: wizard.orderId }) : t("title"),
+    // Spec §2's page titles: "New Request", "Add Request" (the heading names the order).
+    pageTitle: wizard.orderId ? t("addPageTitle") : t("title"),
     base: wizard.base,
     orderId: wizard.orderId,
     // All four steps of the spec, always: Flight Info is shown as not needed once the chosen stay
@@ -129,7 +131,7 @@ export function useWizardFrame() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitleMeta(data?.title, matches);
+  pageTitleMeta(data?.pageTitle, matches);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -45,6 +45,10 @@ test.describe("orders", () => {
       "href",
       "/reservations/add-reservation/3001",
     );
+    // Spec §2: the page's title is "Add Request"; its heading names the order.
+    await page.getByRole("link", { name: "Add request to this order" }).click();
+    await expect(page.getByRole("heading", { name: "Add Request to Order 3001" })).toBeVisible();
+    await expect(page).toHaveTitle("Add Request | Agency Portal | Hotel Booking");
   });
 
   test("the accounting report downloads with its name", async ({ portal, page }) => {

@@ -1073,6 +1073,7 @@ test.describe("new request wizard in Persian, added to an order", () => {
     await portal.switchLanguage("فارسی");
     await portal.visit("/reservations/add-reservation/3001/hotel");
     await expect(page.getByRole("heading", { name: "افزودن درخواست به سفارش 3001" })).toBeVisible();
+    await expect(page).toHaveTitle(/^افزودن درخواست \| /);
     await page.getByLabel("Marina Pearl Resort").check();
     const checkIn = formatDateInput(CHECK_IN, "fa");
     expect(checkIn).toMatch(/^[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}$/);
