@@ -14,12 +14,16 @@ import {
 } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { RECEIPT_ACCEPT, receiptSchema } from "~/utils/money/receipt";
+import { OutstandingAmount, type Outstanding } from "~/components/outstanding-amount";
 
 export type ReceiptOptions = {
   paymentTypes: Array<{ value: string; label: string }>;
   currencies: Array<{ value: string; label: string }>;
   banks: Array<{ value: string; label: string }>;
   defaultCurrency?: string;
+  defaultAmount?: string;
+  /** What is still to be paid on the order. */
+  outstanding?: Outstanding;
 };
 
 export type ReceiptActionData = {
@@ -52,7 +56,7 @@ export function ReceiptForm({
   const [form, fields] = useForm({
     id: `receipt-${orderId}`,
     lastResult: fetcher ? fetcher.data?.result : lastResult,
-    defaultValue: { currency: options.defaultCurrency },
+    defaultValue: { currency: options.defaultCurrency, amount: options.defaultAmount },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -72,6 +76,7 @@ export function ReceiptForm({
     >
       <AuthenticityTokenInput name="csrf" />
       <EnhancedInput />
+      {options.outstanding ? <OutstandingAmount outstanding={options.outstanding} /> : null}
       <ErrorSummary
         form={form}
         fields={[

@@ -20,6 +20,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/forms";
 import { PaymentsTable } from "~/components/payments-table";
 import type { ReceiptDialogProps } from "~/components/receipt-dialog";
+import { OutstandingAmount } from "~/components/outstanding-amount";
 import type { ReceiptActionData } from "~/components/receipt-form";
 import { OrderStateChip, RequestStateChip, TicketStateChip } from "~/components/state-chips";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
@@ -41,7 +42,7 @@ import {
   settle,
 } from "~/utils/http/provider-errors.server";
 import { paymentRows } from "~/utils/money/payment-rows.server";
-import { receiptOptions } from "~/utils/money/receipt.server";
+import { receiptDefaultsFor, receiptOptions } from "~/utils/money/receipt.server";
 import { requiredText } from "~/utils/forms/validation";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
@@ -117,7 +118,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     receiptOptions: options.ok
       ? (({ currencyIds, ...rest }) => ({
           ...rest,
-          defaultCurrency: currencyIds[order.Currency],
+          ...receiptDefaultsFor(order, currencyIds, money),
         }))(options.data)
       : null,
   };
@@ -253,7 +254,14 @@ export default function OrderDetails() {
             <h2 id="payments-heading" className="text-lg font-semibold">
               {t("details.payments")}
             </h2>
-            {receiptOptions ? <SubmitReceipt orderId={order.id} options={receiptOptions} /> : null}
+            {receiptOptions ? (
+              <div className="flex flex-wrap items-center gap-3">
+                {receiptOptions.outstanding ? (
+                  <OutstandingAmount outstanding={receiptOptions.outstanding} />
+                ) : null}
+                <SubmitReceipt orderId={order.id} options={receiptOptions} />
+              </div>
+            ) : null}
           </div>
           {payments.ok ? (
             payments.rows.length ? (

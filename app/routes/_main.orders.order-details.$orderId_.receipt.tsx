@@ -13,7 +13,9 @@ import { requireOrderId } from "~/utils/http/params.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getOrder } from "~/utils/provider/orders.server";
 import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
-import { receiptOptions, sendReceipt } from "~/utils/money/receipt.server";
+import { receiptDefaultsFor, receiptOptions, sendReceipt } from "~/utils/money/receipt.server";
+import { currencySigns } from "~/utils/provider/client.server";
+import { moneyIn } from "~/utils/format/numbers";
 
 export const handle = { i18n: ["common", "payments", "wizard"] };
 
@@ -25,14 +27,16 @@ export const handle = { i18n: ["common", "payments", "wizard"] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, orderId } = await requireOrderId(request, context, params);
   const t = context.translator("payments");
-  const [order, { currencyIds, ...options }] = await Promise.all([
+  const [order, { currencyIds, ...options }, signs] = await Promise.all([
     orProviderErrorPage(context, getOrder(provider, orderId)),
     orProviderErrorPage(context, receiptOptions(provider)),
+    currencySigns(provider),
   ]);
+  const money = (amount: number) => moneyIn(context.language, signs)(amount, order.Currency);
   return {
     title: t("receipt.title", { number: order.ContractNumber }),
     orderId,
-    options: { ...options, defaultCurrency: currencyIds[order.Currency] },
+    options: { ...options, ...receiptDefaultsFor(order, currencyIds, money) },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { SandboxState } from "#sandbox/model";
 import { DEMO_USER } from "#sandbox/seed";
 import { formatDateInput } from "~/utils/format/date-input";
+import { formatMoney } from "~/utils/format/numbers";
 import { downloadedFile, expect, isBidiFirefox, test } from "./fixtures";
 import { fillReceipt, openReceiptForm, PNG, submitReceipt } from "./journeys";
 
@@ -64,6 +65,43 @@ test.describe("orders", () => {
 });
 
 test.describe("receipts", () => {
+  for (const language of ["en", "fa"] as const) {
+    test(`beside "Submit a receipt": what is still to be paid, and the receipt's amount and currency filled with it (${language})`, async ({
+      portal,
+      page,
+    }) => {
+      await portal.signInDirectly();
+      await portal.visit("/orders/order-details/3001");
+      // The provider's balance of the order, as the order's summary writes it in English.
+      const summary = page.getByTestId("order-summary");
+      const balanceText = (await summary.locator("dd").nth(3).textContent())!.trim();
+      const balance = Number(balanceText.replace(/[^\d.]/g, ""));
+      expect(balance).toBeGreaterThan(0);
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      const outstanding =
+        language === "en"
+          ? `Outstanding on this order: ${balanceText} (USD)`
+          : `مانده قابل پرداخت این سفارش: ${formatMoney(balance, "USD", "fa", "$")} (USD)`;
+      await expect(page.getByTestId("outstanding")).toHaveText(outstanding);
+
+      await page
+        .getByRole("link", { name: language === "en" ? "Submit a receipt" : "ثبت فیش" })
+        .click();
+      const form = portal.javaScriptEnabled
+        ? page.getByTestId("receipt-dialog")
+        : page.locator("main");
+      await expect(form.getByTestId("outstanding")).toHaveText(outstanding);
+      await expect(
+        form.getByLabel(language === "en" ? "Amount" : "مبلغ", { exact: true }),
+      ).toHaveValue(String(balance));
+      await expect(
+        form
+          .getByLabel(language === "en" ? "Currency paid in" : "ارز پرداخت")
+          .locator("option:checked"),
+      ).toHaveText(/\(USD\)$/);
+    });
+  }
+
   test("a receipt with a PNG reaches the provider and shows in the order and in payments", async ({
     portal,
     page,

@@ -20,9 +20,11 @@ import { createToastHeaders, redirectWithToast } from "~/utils/session/toast.ser
 import { metrics } from "~/utils/runtime/metrics.server";
 
 /** The receipt form's choices: how it was paid, in which currency, from which bank. */
-export async function receiptOptions(
-  provider: ProviderContext,
-): Promise<Omit<ReceiptOptions, "defaultCurrency"> & { currencyIds: Record<string, string> }> {
+export async function receiptOptions(provider: ProviderContext): Promise<
+  Omit<ReceiptOptions, "defaultCurrency" | "defaultAmount" | "outstanding"> & {
+    currencyIds: Record<string, string>;
+  }
+> {
   const [paymentTypes, currencies, banks] = await Promise.all([
     getReceiptPaymentTypes(provider),
     getCurrencies(provider),
@@ -36,6 +38,24 @@ export async function receiptOptions(
     })),
     banks: banks.map((bank) => ({ value: String(bank.Id), label: bank.Name })),
     currencyIds: Object.fromEntries(currencies.map((entry) => [entry.Code, String(entry.Id)])),
+  };
+}
+
+/**
+ * What a receipt for an order starts from: the order's currency, and what is still to be paid on
+ * it (written out beside the form, and as the amount, which the clerk may change). An order paid
+ * in full, or over, leaves the amount empty.
+ */
+export function receiptDefaultsFor(
+  order: { Balance: number; Currency: string },
+  currencyIds: Record<string, string>,
+  money: (amount: number) => string,
+): Pick<ReceiptOptions, "defaultCurrency" | "defaultAmount" | "outstanding"> {
+  const owed = order.Balance > 0;
+  return {
+    defaultCurrency: currencyIds[order.Currency],
+    defaultAmount: owed ? String(order.Balance) : undefined,
+    outstanding: { amount: owed ? money(order.Balance) : null, currency: order.Currency },
   };
 }
 
