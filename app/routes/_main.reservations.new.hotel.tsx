@@ -42,7 +42,13 @@ import {
   type HotelStepInput,
   type HotelStepValue,
 } from "~/utils/wizard/reservation-wizard";
-import { loadWizard, nextStepUrl, requireStep } from "~/utils/wizard/reservation-wizard.server";
+import {
+  loadWizard,
+  nextStepUrl,
+  requireStep,
+  type Wizard,
+} from "~/utils/wizard/reservation-wizard.server";
+import { getOrder } from "~/utils/provider/orders.server";
 import { InlineValues } from "~/components/ui/inline-values";
 
 /** Step 1, Choose Hotel: a package hotel (searchable), the stay's dates, transfer, notes. */
@@ -53,13 +59,26 @@ function filtersOf(url: URL): HotelFilters {
   return hotelFiltersSchema.parse(Object.fromEntries(url.searchParams));
 }
 
+/**
+ * The currency of the order a request is being added to, or null for a new request. An order the
+ * provider cannot give now leaves the hotels unmarked: the provider still refuses a mismatch at
+ * the submit.
+ */
+async function orderCurrencyOf(wizard: Wizard) {
+  if (!wizard.orderId) return null;
+  return getOrder(wizard.provider, wizard.orderId).then(
+    (order) => order.Currency,
+    () => null,
+  );
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "hotel");
   const filters = filtersOf(new URL(request.url));
   const language = context.language;
   const filtered = Object.values(filters).some((value) => value !== undefined);
-  const [[packages, everyHotel, matching], signs] = await Promise.all([
+  const [[packages, everyHotel, matching], signs, orderCurrency] = await Promise.all([
     orProviderErrorPage(
       context,
       Promise.all([
@@ -76,6 +95,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ]),
     ),
     currencySigns(wizard.provider),
+    orderCurrencyOf(wizard),
   ]);
   const money = moneyIn(language, signs);
   const chosenId = wizard.draft.hotel?.propertyId;
@@ -101,6 +121,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       minPrice: money(hotel.minPrice, hotel.currency),
       available: `${formatDate(hotel.availableSince, language)} – ${formatDate(hotel.availableUntil, language)}`,
       onSale: !hotel.isInActive,
+      // Adding to an order: a hotel selling in another currency cannot join it.
+      otherCurrency:
+        orderCurrency && hotel.currency !== orderCurrency
+          ? { hotel: hotel.currency, order: orderCurrency }
+          : null,
     })),
     defaults: { ...hotelFormDefaults(wizard.draft, language), ...filters },
   };
@@ -133,8 +158,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { packageId: _p, place: _pl, grade: _g, name: _n, ...value } = submission.value;
 
   let hotel: PackageHotel | undefined;
+  let orderCurrency: string | null;
   try {
-    [hotel] = await getPackageHotels(wizard.provider, { propertyId: value.propertyId });
+    [[hotel], orderCurrency] = await Promise.all([
+      getPackageHotels(wizard.provider, { propertyId: value.propertyId }),
+      orderCurrencyOf(wizard),
+    ]);
   } catch (error) {
     return providerErrorReply(context, error, submission);
   }
@@ -143,6 +172,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: { propertyId: ["validation.chooseHotel"] } }), {
       status: 400,
     });
+  // Refused here, with the reason, rather than at the submit after every guest is typed.
+  if (orderCurrency && hotel.currency !== orderCurrency) {
+    const message = t("validation.orderCurrency", {
+      hotel: hotel.hotelName,
+      currency: hotel.currency,
+      orderCurrency,
+    });
+    return data(submission.reply({ fieldErrors: { propertyId: [message] } }), { status: 400 });
+  }
   if (value.checkIn < hotel.availableSince || value.checkOut > hotel.availableUntil) {
     const message = t("validation.outsideAvailability", {
       from: formatDate(hotel.availableSince, language, "long"),
@@ -265,7 +303,7 @@ export default function HotelStep() {
                   <HotelOption
                     meta={fields.propertyId}
                     value={String(hotel.id)}
-                    onSale={hotel.onSale}
+                    bookable={hotel.onSale && !hotel.otherCurrency}
                   >
                     <span className="flex flex-col gap-1 text-sm">
                       <span className="font-semibold">
@@ -282,6 +320,14 @@ export default function HotelStep() {
                           ? t("hotel.fromPrice", { price: hotel.minPrice })
                           : t("hotel.notOnSale")}
                       </span>
+                      {hotel.otherCurrency ? (
+                        <span className="font-medium text-red-800" data-testid="other-currency">
+                          {t("hotel.otherCurrency", {
+                            currency: hotel.otherCurrency.hotel,
+                            orderCurrency: hotel.otherCurrency.order,
+                          })}
+                        </span>
+                      ) : null}
                       <span className="text-xs text-gray-600">
                         {t("hotel.available", { period: hotel.available })}
                       </span>
@@ -331,25 +377,26 @@ export default function HotelStep() {
 function HotelOption({
   meta,
   value,
-  onSale,
+  bookable,
   children,
 }: {
   meta: FieldMetadata<number>;
   value: string;
-  onSale: boolean;
+  /** On sale, and (adding to an order) in the order's currency. */
+  bookable: boolean;
   children: React.ReactNode;
 }) {
   const { key: _key, ...props } = getInputProps(meta, { type: "radio", value });
   return (
     <label
       className={
-        onSale
+        bookable
           ? "flex cursor-pointer gap-3 rounded border border-gray-300 p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-light"
           : "flex gap-3 rounded border border-gray-200 p-3 text-gray-500"
       }
     >
       {/* conform gives every radio the field's id, which the group's legend holds. */}
-      <input {...props} id={`${meta.id}-${value}`} disabled={!onSale} className="mt-1 h-4 w-4" />
+      <input {...props} id={`${meta.id}-${value}`} disabled={!bookable} className="mt-1 h-4 w-4" />
       {children}
     </label>
   );

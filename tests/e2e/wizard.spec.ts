@@ -1109,6 +1109,55 @@ test.describe("new request wizard in Persian, added to an order", () => {
   });
 });
 
+test.describe("new request wizard added to an order: the order's currency", () => {
+  const WORDS = {
+    en: {
+      mark: "Sold in EUR: this order is in USD, and only a hotel selling in the order's currency can join it.",
+      refused:
+        "Grand Bosphorus Hotel sells in EUR, and this order is in USD: choose a hotel selling in USD.",
+    },
+    fa: {
+      mark: "فروش به EUR: این سفارش به USD است و فقط هتلی که به ارز سفارش می‌فروشد می‌تواند به آن افزوده شود.",
+      refused:
+        "Grand Bosphorus Hotel به EUR می‌فروشد و این سفارش به USD است: هتلی را انتخاب کنید که به USD می‌فروشد.",
+    },
+  };
+
+  for (const language of ["en", "fa"] as const) {
+    test(`a hotel selling in another currency is marked and refused at the hotel step (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const state = await sandbox.state();
+      const inEuros = state.hotels.filter((hotel) => hotel.currency === "EUR");
+      await portal.signInDirectly();
+      await portal.chooseLanguageDirectly(language);
+      const hotelStep = "/reservations/add-reservation/3001/hotel";
+      await portal.visit(hotelStep);
+      // Order 3001 is in US dollars.
+      await expect(page.getByRole("radio", { name: /Grand Bosphorus Hotel/ })).toBeDisabled();
+      await expect(page.getByRole("radio", { name: /Marina Pearl Resort/ })).toBeEnabled();
+      await expect(page.getByTestId("other-currency")).toHaveText(
+        inEuros.map(() => WORDS[language].mark),
+      );
+
+      // Forced all the same (a page left open, a crafted post): refused by the field, nothing kept.
+      const answer = await portal.sendForm(hotelStep, {
+        propertyId: "1001",
+        checkIn: formatDateInput(CHECK_IN, language),
+        checkOut: formatDateInput(CHECK_OUT, language),
+      });
+      expect(answer.status()).toBe(400);
+      expect(await answer.text()).toContain(
+        `id="wizard-hotel-propertyId-error" class="text-sm text-red-700"><li>${WORDS[language].refused}</li>`,
+      );
+      await portal.visit("/reservations/add-reservation/3001/rooms");
+      await expect(page).toHaveURL(/\/hotel$/);
+    });
+  }
+});
+
 test.describe("new request wizard with the keyboard", () => {
   test("the whole wizard can be completed with the keyboard alone, with JS and without", async ({
     portal,
