@@ -748,6 +748,87 @@ test.describe("new request wizard: a price before the passports", () => {
   });
 });
 
+test.describe("new request wizard: a family's nationality typed once", () => {
+  const WORDS = {
+    en: {
+      addDouble: "Add a Double room",
+      addSingle: "Add a Single room",
+      main: (number: string) => `Main guest ${number}`,
+      firstName: "First name",
+      lastName: "Last name",
+      dateOfBirth: "Date of birth",
+      passport: "Passport number",
+      nationality: "Nationality",
+      sameAsRoomFirst: "Same as main guest 1",
+      sameAsRequestFirst: "Same as main guest 1 of room 1",
+      continue: "Continue",
+    },
+    fa: {
+      addDouble: "افزودن اتاق Double",
+      addSingle: "افزودن اتاق Single",
+      main: (number: string) => `مهمان اصلی ${"۰۱۲۳۴۵۶۷۸۹"[Number(number)]}`,
+      firstName: "نام",
+      lastName: "نام خانوادگی",
+      dateOfBirth: "تاریخ تولد",
+      passport: "شمارهٔ گذرنامه",
+      nationality: "ملیت",
+      sameAsRoomFirst: "همانند مهمان اصلی ۱",
+      sameAsRequestFirst: "همانند مهمان اصلی ۱ اتاق ۱",
+      continue: "ادامه",
+    },
+  };
+
+  for (const language of ["en", "fa"] as const) {
+    test(`a guest's nationality left as it is follows the room's main guest 1, then room 1's (${language})`, async ({
+      portal,
+      page,
+    }) => {
+      const words = WORDS[language];
+      await portal.signInDirectly();
+      await portal.visit("/reservations/new/hotel");
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      const hotelStep = {
+        propertyId: "1004",
+        checkIn: formatDateInput(CHECK_IN, language),
+        checkOut: formatDateInput(CHECK_OUT, language),
+      };
+      expect((await portal.sendForm("/reservations/new/hotel", hotelStep)).status()).toBe(302);
+      await portal.visit("/reservations/new/rooms");
+      await page.getByRole("button", { name: words.addDouble }).click();
+      await page.getByRole("button", { name: words.addSingle }).click();
+      const guests = [
+        page.getByTestId("room-1").getByRole("group", { name: words.main("1") }),
+        page.getByTestId("room-1").getByRole("group", { name: words.main("2") }),
+        page.getByTestId("room-2").getByRole("group", { name: words.main("1") }),
+      ];
+      const nationality = (group: Locator) => group.getByLabel(words.nationality);
+      await expect(nationality(guests[1]).locator("option").first()).toHaveText(
+        words.sameAsRoomFirst,
+      );
+      await expect(nationality(guests[2]).locator("option").first()).toHaveText(
+        words.sameAsRequestFirst,
+      );
+      for (const [index, group] of guests.entries()) {
+        await group.getByLabel(words.firstName, { exact: true }).fill(adults[index].firstName);
+        await group.getByLabel(words.lastName).fill(adults[index].lastName);
+        await group
+          .getByLabel(words.dateOfBirth)
+          .fill(formatDateInput(adults[index].dateOfBirth, language));
+        await group.getByLabel(words.passport).fill(adults[index].passport);
+      }
+      // Only the first guest's is chosen: the other two follow it.
+      await nationality(guests[0]).selectOption("TR");
+      await page.getByRole("button", { name: words.continue }).last().click();
+      await page.waitForURL(/\/review$/);
+      const turkey = new Intl.DisplayNames([language], { type: "region" }).of("TR")!;
+      for (const guest of adults)
+        await expect(
+          page.getByRole("row").filter({ hasText: `${guest.firstName} ${guest.lastName}` }),
+        ).toContainText(turkey);
+    });
+  }
+});
+
 test.describe("new request wizard: nothing moves under the pointer", () => {
   test("a date error that appears as the focus leaves keeps the next field where it was clicked", async ({
     portal,

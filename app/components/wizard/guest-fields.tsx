@@ -18,10 +18,13 @@ export function GuestFields({
   meta,
   legend,
   countries,
+  nationalityFollows,
 }: {
   meta: FieldMetadata<GuestInput>;
   legend: string;
   countries: Array<{ value: string; label: string }>;
+  /** Whose nationality an empty choice takes (`followFirstNationality`); none for the first guest. */
+  nationalityFollows?: "roomFirst" | "requestFirst";
 }) {
   const { t, i18n } = useTranslation("wizard");
   const guest = meta.getFieldset();
@@ -58,7 +61,15 @@ export function GuestFields({
       <SelectField
         meta={guest.nationality}
         label={t("guest.nationality")}
-        placeholder={t("guest.chooseCountry")}
+        placeholder={
+          nationalityFollows
+            ? t(
+                nationalityFollows === "roomFirst"
+                  ? "guest.sameAsRoomFirst"
+                  : "guest.sameAsRequestFirst",
+              )
+            : t("guest.chooseCountry")
+        }
         options={countries}
       />
     </fieldset>

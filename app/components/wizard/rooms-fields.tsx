@@ -18,6 +18,7 @@ import {
 import {
   EXTRA_KINDS,
   extraAllowed,
+  followFirstNationality,
   newRoom,
   type ExtraKind,
   type RoomRules,
@@ -76,6 +77,8 @@ export function RoomsFields({
         estimateIn.stay,
       )
     : null;
+  // The nationalities as the schema reads them: an empty one follows the room's first guest.
+  const resolvedRooms = followFirstNationality(rooms.map((room) => room.value)) as unknown[];
   const money = (amount: number) =>
     formatMoney(amount, estimateIn!.currency, i18n.language, estimateIn!.sign);
   return (
@@ -127,6 +130,7 @@ export function RoomsFields({
       ) : (
         rooms.map((room, index) => {
           const roomFields = room.getFieldset();
+          const resolved = resolvedRooms[index] as Partial<RoomInput> | undefined;
           const roomType = roomTypes.find(
             (entry) =>
               String(entry.typeId) ===
@@ -143,6 +147,7 @@ export function RoomsFields({
               roomsName={fields.rooms.name}
               estimate={estimate?.rooms[index] ?? null}
               money={money}
+              resolved={resolved}
             />
           );
         })
@@ -261,6 +266,7 @@ function RoomCard({
   roomsName,
   estimate,
   money,
+  resolved,
 }: {
   index: number;
   room: FieldMetadata<RoomInput>;
@@ -270,14 +276,14 @@ function RoomCard({
   roomsName: string;
   estimate: RoomEstimate | null;
   money: (amount: number) => string;
+  resolved: Partial<RoomInput> | undefined;
 }) {
   const { t, i18n } = useTranslation("wizard");
   const roomFields = room.getFieldset();
-  const value = room.value as Partial<RoomInput> | undefined;
   // Spec: each room's form validity is tracked. A value refused anywhere in the room (a child's
   // age outside its band, a passport number) keeps the badge off green, with JS and without.
   const refused = Object.keys(room.allErrors).length > 0;
-  const status = refused ? "refused" : isComplete(value) ? "complete" : "incomplete";
+  const status = refused ? "refused" : isComplete(resolved) ? "complete" : "incomplete";
   const chosen = formRoomOf(room).extras;
   const number = localizeDigits(index + 1, i18n.language);
   return (
@@ -332,6 +338,9 @@ function RoomCard({
               meta={guest}
               countries={countries}
               legend={t("guest.main", { number: localizeDigits(guestIndex + 1, i18n.language) })}
+              nationalityFollows={
+                guestIndex > 0 ? "roomFirst" : index > 0 ? "requestFirst" : undefined
+              }
             />
           ))}
           <FieldErrors id={roomFields.guests.errorId} errors={roomFields.guests.errors} />
@@ -381,7 +390,12 @@ function ExtraGuest({
   if (guest) {
     return (
       <div className="flex flex-col gap-2">
-        <GuestFields meta={guest} countries={countries} legend={t(`extras.${kind}`)} />
+        <GuestFields
+          meta={guest}
+          countries={countries}
+          legend={t(`extras.${kind}`)}
+          nationalityFollows="roomFirst"
+        />
         <button
           {...form.remove.getButtonProps({ name: list.name, index: 0 })}
           className={buttonClasses("quiet", "self-start")}

@@ -116,6 +116,72 @@ describe("rooms step", () => {
   });
 });
 
+describe("a guest's nationality left empty", () => {
+  const schema = roomsStepSchema({
+    language: "en",
+    checkIn: "2026-12-09",
+    roomTypes: [
+      { typeId: 401, name: "Double", baseCapacity: 2, rules: allowAll },
+      { typeId: 402, name: "Single", baseCapacity: 1, rules: allowAll },
+    ],
+  });
+  const withNationality = (prefix: string, nationality: string, born = "1990/01/01") => {
+    const fields = guest(prefix, born);
+    fields[`${prefix}.nationality`] = nationality;
+    return fields;
+  };
+  const nationalities = (fields: Record<string, string>) => {
+    const result = parseWithZod(form(fields), { schema });
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return [];
+    return result.value.rooms.map((room) =>
+      [...room.guests, ...room.extraBed, ...room.childNoBed].map((each) => each.nationality),
+    );
+  };
+
+  test("takes the room's main guest 1's, down the room and its extras", () => {
+    expect(
+      nationalities({
+        "rooms[0].roomTypeId": "401",
+        ...withNationality("rooms[0].guests[0]", "IR"),
+        ...withNationality("rooms[0].guests[1]", ""),
+        ...withNationality("rooms[0].extraBed[0]", ""),
+        ...withNationality("rooms[0].childNoBed[0]", "TR", "2024/01/01"),
+      }),
+    ).toEqual([["IR", "IR", "IR", "TR"]]);
+  });
+
+  test("a room's main guest 1 takes room 1's, and the room follows its own", () => {
+    const fields = {
+      "rooms[0].roomTypeId": "402",
+      ...withNationality("rooms[0].guests[0]", "IR"),
+      "rooms[1].roomTypeId": "401",
+      ...withNationality("rooms[1].guests[0]", ""),
+      ...withNationality("rooms[1].guests[1]", "DE"),
+      "rooms[2].roomTypeId": "401",
+      ...withNationality("rooms[2].guests[0]", "TR"),
+      ...withNationality("rooms[2].guests[1]", ""),
+    };
+    expect(nationalities(fields)).toEqual([["IR"], ["IR", "DE"], ["TR", "TR"]]);
+  });
+
+  test("with nobody's chosen, every empty one is refused by its field", () => {
+    const result = parseWithZod(
+      form({
+        "rooms[0].roomTypeId": "401",
+        ...withNationality("rooms[0].guests[0]", ""),
+        ...withNationality("rooms[0].guests[1]", ""),
+      }),
+      { schema },
+    );
+    expect(result.status).toBe("error");
+    expect(result.reply().error).toMatchObject({
+      "rooms[0].guests[0].nationality": ["validation.required"],
+      "rooms[0].guests[1].nationality": ["validation.required"],
+    });
+  });
+});
+
 describe("hotel step", () => {
   test("Persian users type Jalali dates, in any digits; the draft keeps ISO dates", () => {
     const result = parseWithZod(

@@ -186,7 +186,37 @@ export function roomsStepSchema({
         }
       }
     });
-  return z.object({ rooms: z.array(room).min(1, "validation.addRoom").max(9) });
+  return z.object({
+    rooms: z.preprocess(followFirstNationality, z.array(room).min(1, "validation.addRoom").max(9)),
+  });
+}
+
+type TypedGuest = { nationality?: unknown } | null | undefined;
+type TypedRoom = Partial<Record<"guests" | ExtraKind, TypedGuest[]>> | null | undefined;
+
+/**
+ * Families travel on one passport country: a guest whose nationality is left empty has the one of
+ * the room's main guest 1, and that guest, left empty, the one of room 1's main guest 1. The form
+ * says so in each empty choice; the review shows every guest's. Applied to the rooms as typed, so
+ * the browser's check and the server's read them alike.
+ */
+export function followFirstNationality(rooms: unknown) {
+  if (!Array.isArray(rooms)) return rooms;
+  const nationalityOf = (guest: TypedGuest) =>
+    typeof guest?.nationality === "string" && guest.nationality ? guest.nationality : undefined;
+  const requestFirst = nationalityOf((rooms[0] as TypedRoom)?.guests?.[0]);
+  return rooms.map((typed: TypedRoom) => {
+    if (!typed || typeof typed !== "object") return typed;
+    const roomFirst = nationalityOf(typed.guests?.[0]) ?? requestFirst;
+    const follow = (guest: TypedGuest) =>
+      guest && typeof guest === "object" && !nationalityOf(guest) && roomFirst
+        ? { ...guest, nationality: roomFirst }
+        : guest;
+    const room: Record<string, unknown> = { ...typed };
+    for (const list of ["guests", ...EXTRA_KINDS] as const)
+      if (Array.isArray(typed[list])) room[list] = typed[list]!.map(follow);
+    return room;
+  });
 }
 export type RoomsStepValue = z.output<ReturnType<typeof roomsStepSchema>>;
 export type RoomValue = RoomsStepValue["rooms"][number];
