@@ -39,12 +39,32 @@ function DatePickerButton({
   // However the dialog closes (a day chosen, Escape, Close), the focus comes back to this button,
   // as after any dialog: the dialog gives it back only on Escape, and not at all in Safari, which
   // does not focus a button it clicks; it would otherwise be at the page's start.
-  const returnFocusTo = useRef<HTMLButtonElement | null>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (open || !returnFocusTo.current) return;
     returnFocusTo.current.focus();
     returnFocusTo.current = null;
   }, [open]);
+  // Alt+↓ in the field opens the picker, as it opens a list in a select or a combobox; the focus
+  // comes back to the field. The button stays in the tab order: it is how the picker is found.
+  useEffect(() => {
+    const input = document.getElementById(inputId);
+    if (!input) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.altKey || event.key !== "ArrowDown") return;
+      event.preventDefault();
+      prefetchDialog();
+      returnFocusTo.current = input;
+      setOpenings((count) => count + 1);
+      setOpen(true);
+    };
+    input.setAttribute("aria-keyshortcuts", "Alt+ArrowDown");
+    input.addEventListener("keydown", onKeyDown);
+    return () => {
+      input.removeAttribute("aria-keyshortcuts");
+      input.removeEventListener("keydown", onKeyDown);
+    };
+  }, [inputId]);
   return (
     <>
       <span hidden id={descriptionId}>
@@ -55,7 +75,7 @@ function DatePickerButton({
         aria-haspopup="dialog"
         aria-label={t("datePicker.open")}
         aria-describedby={descriptionId}
-        title={t("datePicker.open")}
+        title={t("datePicker.openTitle")}
         onPointerEnter={prefetchDialog}
         onFocus={prefetchDialog}
         onClick={(event) => {

@@ -37,6 +37,28 @@ test.describe("date picker", () => {
     await expect(page.getByRole("button", { name: "Choose on a calendar" })).toHaveCount(0);
   });
 
+  test("Alt+↓ in a date field opens its picker; the chosen day fills it and the focus is back in it", async ({
+    portal,
+    page,
+  }) => {
+    test.skip(!portal.javaScriptEnabled, "the picker is an enhancement");
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    const checkIn = page.getByLabel("Check-in date");
+    await expect(checkIn).toHaveAttribute("aria-keyshortcuts", "Alt+ArrowDown");
+    await checkIn.focus();
+    await page.keyboard.press("Alt+ArrowDown");
+    const dialog = page.getByRole("dialog", { name: "Check-in date" });
+    const today = dialog.getByRole("grid").locator('[aria-current="date"]');
+    await expect(today).toBeFocused();
+    const date = (await today.getAttribute("data-date"))!;
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(checkIn).toBeFocused();
+    await expect(checkIn).toHaveValue(formatDateInput(dayAfter(date, 1), "en"));
+  });
+
   test("a stay picked with the keyboard: past days refused, the nights shown, both calendars", async ({
     portal,
     page,
