@@ -258,6 +258,8 @@ export type SandboxState = {
   hotels: Hotel[];
   airlines: Airline[];
   airports: Airport[];
+  /** The third-party airline service's directory: more airlines than the provider's list. */
+  airlineDirectory: Array<{ iata: string; name: string; country: string }>;
   requests: ReserveRequest[];
   orders: Order[];
   payments: Payment[];
@@ -283,4 +285,4 @@ export type SandboxState = {
   receivedReservations: Array<{ requestId: number; body: unknown }>;
 };
 
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;

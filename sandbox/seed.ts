@@ -574,6 +574,19 @@ export function createSeedState(today: Date = new Date()): SandboxState {
       { id: 4, name: "امارات", latinName: "Emirates", iata: "EK" },
       { id: 5, name: "قشم ایر", latinName: "Qeshm Air", iata: "QB" },
     ],
+    airlineDirectory: [
+      { iata: "IR", name: "Iran Air", country: "Iran" },
+      { iata: "W5", name: "Mahan Air", country: "Iran" },
+      { iata: "TK", name: "Turkish Airlines", country: "Türkiye" },
+      { iata: "EK", name: "Emirates", country: "United Arab Emirates" },
+      { iata: "QB", name: "Qeshm Air", country: "Iran" },
+      // Flown by the agencies' travellers, but not on the provider's list.
+      { iata: "QR", name: "Qatar Airways", country: "Qatar" },
+      { iata: "FZ", name: "flydubai", country: "United Arab Emirates" },
+      { iata: "PC", name: "Pegasus Airlines", country: "Türkiye" },
+      { iata: "Y9", name: "Kish Air", country: "Iran" },
+      { iata: "EP", name: "Iran Aseman Airlines", country: "Iran" },
+    ],
     airports: [
       { iata: "IKA", title: "Tehran Imam Khomeini International Airport", city: "Tehran" },
       { iata: "THR", title: "Tehran Mehrabad Airport", city: "Tehran" },

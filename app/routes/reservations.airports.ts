@@ -11,15 +11,15 @@ import { ProviderError } from "~/utils/provider/request.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request, context);
   const query = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  if (query.length < 2) return { airports: [] };
+  if (query.length < 2) return { items: [] };
   // Past a person's pace the field goes without suggestions for a while; it still takes a code.
   if (await countAgainstLimit("airportLookupsPerUser", await requireUserName(request, context)))
-    return Response.json({ airports: [] }, { status: 429 });
+    return Response.json({ items: [] }, { status: 429 });
   try {
-    return { airports: (await findAirports(provider, query)).slice(0, 10) };
+    return { items: (await findAirports(provider, query)).slice(0, 10) };
   } catch (error) {
     // Suggestions are a convenience: without them the field still takes a code or a name.
-    if (error instanceof ProviderError) return { airports: [] };
+    if (error instanceof ProviderError) return { items: [] };
     throw error;
   }
 }

@@ -26,7 +26,8 @@ function packageHotel(state: SandboxState, hotel: Hotel) {
 
 /**
  * Package hotels and their room types (/api/accommodationPropertyClient), airlines
- * (/api/AirLineInfo), and the third-party geo service's airport lookup (/geo/airports).
+ * (/api/AirLineInfo), the third-party geo service's airport lookup (/geo/airports) and airline
+ * service's lookup (/airline-service/airlines).
  */
 export function hotelHandlers(ctx: SandboxContext) {
   const { store, base } = ctx;
@@ -79,6 +80,18 @@ export function hotelHandlers(ctx: SandboxContext) {
       requireUser(ctx, request);
       requireAcceptModel(request, null);
       return HttpResponse.json(store.state.airlines);
+    }),
+
+    // The airline service is a third party's too: public, no token, no domain models.
+    http.get(`${base}/airline-service/airlines`, ({ request }) => {
+      const filter = (new URL(request.url).searchParams.get("filter") ?? "").trim().toLowerCase();
+      if (filter.length < 2) return HttpResponse.json([]);
+      return HttpResponse.json(
+        store.state.airlineDirectory.filter(
+          (airline) =>
+            airline.iata.toLowerCase() === filter || airline.name.toLowerCase().includes(filter),
+        ),
+      );
     }),
 
     // The geo service is a third party's: public, no token, no domain models.

@@ -364,39 +364,43 @@ test.describe("costly lookups and mails", () => {
     throw new Error("Two windows ended during the test");
   });
 
-  test("airport lookups past a person's pace get no suggestions and cost the geo service nothing", async ({
-    portal,
-    page,
-    sandbox,
-  }) => {
-    // The limit counts in windows of 10 minutes: a run that spans the end of one starts counting
-    // again, so it is made again by another user (whose count is still whole).
-    const windowOf = () => Math.floor(Date.now() / (10 * 60_000));
-    for (const user of [DEMO_USER, OTHER_AGENCY_USER]) {
-      await portal.signInDirectly(user);
-      const before = (await sandbox.calls()).length;
-      const startedIn = windowOf();
-      const lookup = (index: number) =>
-        page.request.get(`/reservations/airports?q=${encodeURIComponent(`Du${index}`)}`);
-      // A person's share, twenty at a time.
-      for (let batch = 0; batch < 15; batch += 1) {
-        const answers = await Promise.all(
-          Array.from({ length: 20 }, (_, index) => lookup(batch * 20 + index)),
-        );
-        expect(answers.map((answer) => answer.status())).toEqual(Array(20).fill(200));
+  for (const { what, route, service } of [
+    { what: "airport", route: "/reservations/airports", service: "/airports" },
+    { what: "airline", route: "/reservations/airlines", service: "/airlines" },
+  ])
+    test(`${what} lookups past a person's pace get no suggestions and cost the service nothing`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      // The limit counts in windows of 10 minutes: a run that spans the end of one starts
+      // counting again, so it is made again by another user (whose count is still whole).
+      const windowOf = () => Math.floor(Date.now() / (10 * 60_000));
+      for (const user of [DEMO_USER, OTHER_AGENCY_USER]) {
+        await portal.signInDirectly(user);
+        const before = (await sandbox.calls()).length;
+        const startedIn = windowOf();
+        const lookup = (index: number) =>
+          page.request.get(`${route}?q=${encodeURIComponent(`Du${index}`)}`);
+        // A person's share, twenty at a time.
+        for (let batch = 0; batch < 15; batch += 1) {
+          const answers = await Promise.all(
+            Array.from({ length: 20 }, (_, index) => lookup(batch * 20 + index)),
+          );
+          expect(answers.map((answer) => answer.status())).toEqual(Array(20).fill(200));
+        }
+        const past = await lookup(300);
+        if (windowOf() !== startedIn) continue;
+        expect(past.status()).toBe(429);
+        expect(await past.json()).toEqual({ items: [] });
+        const asked = (await sandbox.calls())
+          .slice(before)
+          .filter((call) => call.path.endsWith(service));
+        expect(asked).toHaveLength(300);
+        return;
       }
-      const past = await lookup(300);
-      if (windowOf() !== startedIn) continue;
-      expect(past.status()).toBe(429);
-      expect(await past.json()).toEqual({ airports: [] });
-      const asked = (await sandbox.calls())
-        .slice(before)
-        .filter((call) => call.path.endsWith("/airports"));
-      expect(asked).toHaveLength(300);
-      return;
-    }
-    throw new Error("Two windows ended during the test");
-  });
+      throw new Error("Two windows ended during the test");
+    });
 });
 
 test.describe("uploads", () => {

@@ -922,6 +922,89 @@ test.describe("new request wizard: airport suggestions", () => {
   });
 });
 
+test.describe("new request wizard: an airline the provider does not list", () => {
+  const WORDS = {
+    en: {
+      arrival: "Arrival flight",
+      departure: "Departure flight",
+      airline: "Airline",
+      otherAirline: "Not listed? Its IATA code",
+      flightNumber: "Flight number",
+      origin: "From airport",
+      destination: "To airport",
+      takeOffDate: "Take-off date",
+      takeOffTime: "Take-off time",
+      continue: "Continue",
+      unknown: "No airline has this code in the airline directory.",
+    },
+    fa: {
+      arrival: "پرواز رفت",
+      departure: "پرواز برگشت",
+      airline: "شرکت هواپیمایی",
+      otherAirline: "در فهرست نیست؟ کد IATA آن",
+      flightNumber: "شمارهٔ پرواز",
+      origin: "فرودگاه مبدأ",
+      destination: "فرودگاه مقصد",
+      takeOffDate: "تاریخ پرواز",
+      takeOffTime: "ساعت پرواز",
+      continue: "ادامه",
+      unknown: "هیچ شرکت هواپیمایی با این کد در فهرست شرکت‌های هواپیمایی نیست.",
+    },
+  };
+
+  for (const language of ["en", "fa"] as const) {
+    test(`is typed by its IATA code, suggested by name with JS and checked on the server (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const words = WORDS[language];
+      const listed = (await sandbox.state()).airlines.map((airline) => airline.iata);
+      expect(listed).not.toContain("QR");
+      await portal.signInDirectly();
+      const [hotel, rooms, flights] = wizardSteps();
+      for (const step of [hotel, rooms])
+        expect((await portal.sendForm(step.path, step.moveOn!)).status()).toBe(302);
+      await portal.visit(flights.path);
+      if (language === "fa") await portal.switchLanguage("فارسی");
+      const field = (flight: "arrival" | "departure", label: keyof typeof words) =>
+        page.getByRole("region", { name: words[flight] }).getByLabel(words[label], { exact: true });
+      for (const [flight, from, to, date] of [
+        ["arrival", "IKA", "DXB", CHECK_IN],
+        ["departure", "DXB", "IKA", CHECK_OUT],
+      ] as const) {
+        await field(flight, "flightNumber").fill("QR490");
+        await field(flight, "origin").fill(from);
+        await field(flight, "destination").fill(to);
+        await field(flight, "takeOffDate").fill(formatDateInput(date, language));
+        await field(flight, "takeOffTime").fill("07:40");
+      }
+      await field("departure", "airline").selectOption("EK");
+      const otherAirline = field("arrival", "otherAirline");
+      if (portal.javaScriptEnabled) {
+        // Suggested by name as it is typed.
+        await otherAirline.pressSequentially("Qatar");
+        const listId = await otherAirline.getAttribute("list");
+        await expect(page.locator(`[id="${listId}"] option[value="QR"]`)).toHaveCount(1);
+      }
+      // A code the directory does not know is refused by its field, the rest kept.
+      await otherAirline.fill("ZZ");
+      await page.getByRole("button", { name: words.continue }).last().click();
+      await expect(otherAirline).toHaveAttribute("aria-invalid", "true");
+      const errorId = (await otherAirline.getAttribute("aria-describedby"))!
+        .split(" ")
+        .find((id) => id.endsWith("-error"));
+      await expect(page.locator(`[id="${errorId}"]`)).toHaveText(words.unknown);
+      await expect(field("arrival", "flightNumber")).toHaveValue("QR490");
+
+      await field("arrival", "otherAirline").fill("qr");
+      await page.getByRole("button", { name: words.continue }).last().click();
+      await page.waitForURL(/\/review$/);
+      await expect(page.getByText("Qatar Airways (QR)")).toBeVisible();
+    });
+  }
+});
+
 test.describe("new request wizard: a room's badge", () => {
   test("follows the room's validity: every field filled, one refused, is not Complete", async ({
     portal,

@@ -1,9 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
 import { TextField } from "~/components/forms";
 import type { Airport } from "~/utils/provider/geo.server";
 import { InlineValues } from "~/components/ui/inline-values";
+import { useSuggestions } from "~/components/wizard/suggestions";
 
 const AIRPORT_TITLE_LIMIT = 30;
 
@@ -19,43 +18,6 @@ export function AirportTitle({ title }: { title: string }) {
 }
 
 /**
- * The geo service's matches for what is typed, asked for after a pause in typing (slow lines
- * should not carry a request per key). A plain `fetch`, not a fetcher: a lookup still under way
- * when the form is sent, the next key is typed or the step is left is cancelled, quietly, and no
- * action of the page asks the geo service again for suggestions nobody reads.
- */
-function useAirportSuggestions() {
-  const [airports, setAirports] = useState<Airport[]>([]);
-  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; lookup?: AbortController }>({});
-  const cancel = useCallback(() => {
-    clearTimeout(pending.current.timer);
-    pending.current.lookup?.abort();
-  }, []);
-  useEffect(() => cancel, [cancel]);
-  // The form is sent (not a "submit" event: conform dispatches those to validate as one types).
-  const sending = useNavigation().state === "submitting";
-  useEffect(() => {
-    if (sending) cancel();
-  }, [sending, cancel]);
-  const suggest = (text: string) => {
-    cancel();
-    if (text.length < 2) return;
-    pending.current.timer = setTimeout(() => {
-      const lookup = new AbortController();
-      pending.current.lookup = lookup;
-      fetch(`/reservations/airports?${new URLSearchParams({ q: text })}`, {
-        signal: lookup.signal,
-      })
-        .then((response) => (response.ok ? response.json() : { airports: [] }))
-        .then((data: { airports: Airport[] }) => setAirports(data.airports))
-        // Cancelled, offline or signed out: the field takes a code or a name without suggestions.
-        .catch(() => {});
-    }, 250);
-  };
-  return { airports, suggest };
-}
-
-/**
  * An airport as a text field (an IATA code or a name). With JS it suggests matches from the geo
  * service in a native `<datalist>` as the user types; without JS the server looks the text up.
  */
@@ -68,7 +30,7 @@ export function AirportField({
   label: string;
   resolved?: { iata: string; title: string };
 }) {
-  const { airports, suggest } = useAirportSuggestions();
+  const { items: airports, suggest } = useSuggestions<Airport>("/reservations/airports");
   const listId = `${meta.id}-suggestions`;
   return (
     <div onInput={(event) => suggest((event.target as HTMLInputElement).value.trim())}>

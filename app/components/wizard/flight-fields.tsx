@@ -4,6 +4,8 @@ import { DateField } from "~/components/date-picker";
 import { SelectField, TextField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
 import { AirportField } from "~/components/wizard/airport-field";
+import { useSuggestions } from "~/components/wizard/suggestions";
+import type { ListedAirline } from "~/utils/provider/airlines.server";
 import type { FlightsStepValue, ResolvedAirport } from "~/utils/wizard/reservation-wizard";
 
 /**
@@ -57,16 +59,14 @@ export function FlightsFields({
                 placeholder={t("flights.chooseAirline")}
                 options={airlines}
               />
+              <AirlineCodeField
+                meta={flightFields.otherAirline}
+                label={t(FLIGHT_LABELS.otherAirline)}
+                hint={t("flights.otherAirlineHint")}
+              />
               <TextField
                 meta={flightFields.flightNumber}
                 label={t(FLIGHT_LABELS.flightNumber)}
-                dir="ltr"
-              />
-              <TextField
-                meta={flightFields.duration}
-                label={t(FLIGHT_LABELS.duration)}
-                hint={t("flights.durationHint")}
-                inputMode="numeric"
                 dir="ltr"
               />
               <AirportField
@@ -79,7 +79,13 @@ export function FlightsFields({
                 label={t(FLIGHT_LABELS.destination)}
                 resolved={resolved?.[flight]?.destination}
               />
-              <span className="hidden lg:block" />
+              <TextField
+                meta={flightFields.duration}
+                label={t(FLIGHT_LABELS.duration)}
+                hint={t("flights.durationHint")}
+                inputMode="numeric"
+                dir="ltr"
+              />
               <DateField
                 meta={flightFields.takeOffDate}
                 label={t(FLIGHT_LABELS.takeOffDate)}
@@ -117,6 +123,7 @@ export function FlightsFields({
 
 type FlightInput = {
   airline: string;
+  otherAirline: string;
   flightNumber: string;
   takeOffDate: string;
   takeOffTime: string;
@@ -129,6 +136,7 @@ type FlightInput = {
 
 const FLIGHT_LABELS: Record<keyof FlightInput, string> = {
   airline: "flights.airline",
+  otherAirline: "flights.otherAirline",
   flightNumber: "flights.flightNumber",
   duration: "flights.duration",
   origin: "flights.origin",
@@ -138,3 +146,39 @@ const FLIGHT_LABELS: Record<keyof FlightInput, string> = {
   landingDate: "flights.landingDate",
   landingTime: "flights.landingTime",
 };
+
+/**
+ * An airline the provider's list lacks, by its IATA code. With JS the airline service suggests
+ * airlines by name or code as the user types; without JS the server looks the code up.
+ */
+function AirlineCodeField({
+  meta,
+  label,
+  hint,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint: string;
+}) {
+  const { items: airlines, suggest } = useSuggestions<ListedAirline>("/reservations/airlines");
+  const listId = `${meta.id}-suggestions`;
+  return (
+    <div onInput={(event) => suggest((event.target as HTMLInputElement).value.trim())}>
+      <TextField
+        meta={meta as FieldMetadata<unknown>}
+        label={label}
+        hint={hint}
+        list={listId}
+        dir="ltr"
+        autoComplete="off"
+      />
+      <datalist id={listId}>
+        {airlines.map((airline) => (
+          <option key={airline.iata} value={airline.iata}>
+            {`${airline.name} (${airline.country})`}
+          </option>
+        ))}
+      </datalist>
+    </div>
+  );
+}

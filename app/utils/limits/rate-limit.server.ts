@@ -21,6 +21,7 @@ const LIMITS = {
   emailChangesPerUser: { max: 5, windowMinutes: 60 },
   /** A lookup per pause in typing at the geo service: a busy clerk makes a few dozen an hour. */
   airportLookupsPerUser: { max: 300, windowMinutes: 10 },
+  airlineLookupsPerUser: { max: 300, windowMinutes: 10 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

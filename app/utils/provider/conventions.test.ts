@@ -26,7 +26,7 @@ import {
   logPackageDownload,
 } from "./packages.server";
 import { getPictures, getPublicFile } from "./pictures.server";
-import { getAirlines } from "./airlines.server";
+import { findAirlines, getAirlines } from "./airlines.server";
 import { findAirports } from "./geo.server";
 import { getHotelRoomTypes, getPackageHotels } from "./hotels.server";
 import type { ProviderContext } from "./request.server";
@@ -224,6 +224,13 @@ const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown }
   {
     name: "GET {GEO_API_URL}/airports (a third party: no token)",
     run: () => findAirports(ctx, "ist"),
+    reply: [],
+    token: false,
+    accept: "application/json",
+  },
+  {
+    name: "GET {AIRLINE_API_URL}/airlines (a third party: no token)",
+    run: () => findAirlines(ctx, "qr"),
     reply: [],
     token: false,
     accept: "application/json",

@@ -19,6 +19,8 @@ const envSchema = z
     PROVIDER_API_URL: z.string().url().default("http://127.0.0.1:4010"),
     // The third-party geo service (airport autocomplete); the sandbox serves one under /geo.
     GEO_API_URL: z.string().url().optional(),
+    // The third-party airline service (airlines the provider's list lacks); the sandbox serves one.
+    AIRLINE_API_URL: z.string().url().optional(),
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     SESSION_SECRET: z.string().min(1).optional(),
     SESSION_DIR: z.string().default(".data/sessions"),
@@ -124,6 +126,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export const env = parseEnv(process.env);
 
 export const geoApiUrl = env.GEO_API_URL ?? `${env.PROVIDER_API_URL.replace(/\/$/, "")}/geo`;
+export const airlineApiUrl =
+  env.AIRLINE_API_URL ?? `${env.PROVIDER_API_URL.replace(/\/$/, "")}/airline-service`;
 
 /** The secrets that sign cookies; a fixed one outside production keeps dev sessions across restarts. */
 export const cookieSecrets = (env.SESSION_SECRET ?? "dev-only-secret-not-for-production")

@@ -1,4 +1,4 @@
-import { getAirlines } from "~/utils/provider/airlines.server";
+import { findAirlines, getAirlines } from "~/utils/provider/airlines.server";
 import { findAirports } from "~/utils/provider/geo.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import type {
@@ -9,7 +9,8 @@ import type {
 
 /**
  * Flights as people type them, made into what the provider takes: each typed airport looked up
- * in the geo service, each airline in the provider's list. The wizard's flight step and the
+ * in the geo service, each airline in the provider's list or (typed by its code) the airline
+ * service. The wizard's flight step and the
  * modify-flights screen share it.
  */
 
@@ -36,18 +37,39 @@ async function lookUpAirport(
   };
 }
 
+/**
+ * The airlines typed by their IATA code (not on the provider's list), as the airline service
+ * names them: only an exact code is taken. In the provider's shape, the service's one name as both
+ * names.
+ */
+async function lookUpOtherAirlines(provider: ProviderContext, value: FlightsStepValue) {
+  const codes = [...new Set(FLIGHTS.map((flight) => value[flight].otherAirline))].filter(
+    (code): code is string => Boolean(code),
+  );
+  const found = await Promise.all(
+    codes.map(async (code) =>
+      (await findAirlines(provider, code)).find((airline) => airline.iata === code),
+    ),
+  );
+  return found
+    .filter((airline) => airline !== undefined)
+    .map((airline) => ({ iata: airline.iata, name: airline.name, latinName: airline.name }));
+}
+
 /** The airports and airlines of both flights, or the fields that name none (or several). */
 export async function resolveFlights(
   provider: ProviderContext,
   value: FlightsStepValue,
   t: (key: string, options?: Record<string, unknown>) => string,
 ): Promise<{ fieldErrors: Record<string, string[]> } | { facts: FlightFacts }> {
-  const [airlines, ...lookups] = await Promise.all([
+  const [airlines, others, ...lookups] = await Promise.all([
     getAirlines(provider),
+    lookUpOtherAirlines(provider, value),
     ...FLIGHTS.flatMap((flight) =>
       AIRPORT_FIELDS.map((field) => lookUpAirport(provider, value[flight][field], t)),
     ),
   ]);
+  const known = [...airlines, ...others];
   const fieldErrors: Record<string, string[]> = {};
   const airports = {} as FlightFacts["airports"];
   FLIGHTS.forEach((flight, flightIndex) => {
@@ -57,16 +79,20 @@ export async function resolveFlights(
       if ("error" in lookup) fieldErrors[`${flight}.${field}`] = [lookup.error];
       else airports[flight][field] = lookup.airport;
     });
-    if (!airlines.some((airline) => airline.iata === value[flight].airline))
-      fieldErrors[`${flight}.airline`] = ["validation.required"];
+    if (!known.some((airline) => airline.iata === value[flight].airline)) {
+      if (value[flight].otherAirline)
+        fieldErrors[`${flight}.otherAirline`] = ["validation.airlineUnknown"];
+      else fieldErrors[`${flight}.airline`] = ["validation.required"];
+    }
   });
   if (Object.keys(fieldErrors).length) return { fieldErrors };
   const used = new Set(FLIGHTS.map((flight) => value[flight].airline));
   return {
     facts: {
       airports,
+      // The provider's own entry where it has one (its Persian name), else the service's.
       airlines: Object.fromEntries(
-        airlines
+        [...others, ...airlines]
           .filter((airline) => used.has(airline.iata))
           .map((airline) => [
             airline.iata,

@@ -246,9 +246,14 @@ export function newRoom(roomType: WizardRoomType) {
 const flightSchema = (language: string) =>
   z
     .object({
-      airline: z
-        .string({ required_error: "validation.required" })
-        .regex(/^[A-Z0-9]{2}$/, "validation.required"),
+      // From the provider's list, or (not on it) typed as an IATA code and looked up in the
+      // airline service: `otherAirline`, which then is the flight's airline.
+      airline: optional(z.string().regex(/^[A-Z0-9]{2}$/, "validation.required")),
+      otherAirline: optional(
+        requiredText(2)
+          .transform((text) => normalizeDigits(text).toUpperCase())
+          .refine((text) => /^[A-Z0-9]{2}$/.test(text), "validation.airlineCode"),
+      ),
       flightNumber: requiredText(10)
         .transform((text) => normalizeDigits(text).toUpperCase().replace(/\s+/g, ""))
         .refine((text) => /^[A-Z0-9]{2,8}$/.test(text), "validation.format"),
@@ -265,6 +270,8 @@ const flightSchema = (language: string) =>
       ),
     })
     .superRefine((value, ctx) => {
+      if (!value.airline && !value.otherAirline)
+        ctx.addIssue({ code: "custom", path: ["airline"], message: "validation.required" });
       // The landing is optional, but a date and a time go together.
       if (value.landingDate && !value.landingTime)
         ctx.addIssue({ code: "custom", path: ["landingTime"], message: "validation.required" });
@@ -273,7 +280,12 @@ const flightSchema = (language: string) =>
     });
 
 export function flightsStepSchema(language: string) {
-  return z.object({ arrival: flightSchema(language), departure: flightSchema(language) });
+  const flight = flightSchema(language).transform(({ airline, otherAirline, ...rest }) => ({
+    ...rest,
+    airline: (otherAirline ?? airline)!,
+    ...(otherAirline ? { otherAirline } : {}),
+  }));
+  return z.object({ arrival: flight, departure: flight });
 }
 export type FlightsStepValue = z.output<ReturnType<typeof flightsStepSchema>>;
 export type FlightValue = FlightsStepValue["arrival"];
@@ -387,6 +399,8 @@ export function flightsFormDefaults(draft: Draft, language: string) {
   if (!draft.flights) return {};
   const flight = (value: FlightValue) => ({
     ...value,
+    // An airline typed by its code is in its own field; the list shows none chosen.
+    airline: value.otherAirline ? undefined : value.airline,
     takeOffDate: formatDateInput(value.takeOffDate, language),
     landingDate: value.landingDate ? formatDateInput(value.landingDate, language) : undefined,
   });

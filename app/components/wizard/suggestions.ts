@@ -1,0 +1,38 @@
+import { useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/**
+ * A lookup service's matches for what is typed (airports, airlines), asked of the portal's route
+ * `path` (`?q=`, answering `{ items }`) after a pause in typing: slow lines should not carry a
+ * request per key. A plain `fetch`, not a fetcher: a lookup still under way when the form is sent,
+ * the next key is typed or the step is left is cancelled, quietly, and no action of the page asks
+ * the service again for suggestions nobody reads.
+ */
+export function useSuggestions<Item>(path: string) {
+  const [items, setItems] = useState<Item[]>([]);
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; lookup?: AbortController }>({});
+  const cancel = useCallback(() => {
+    clearTimeout(pending.current.timer);
+    pending.current.lookup?.abort();
+  }, []);
+  useEffect(() => cancel, [cancel]);
+  // The form is sent (not a "submit" event: conform dispatches those to validate as one types).
+  const sending = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (sending) cancel();
+  }, [sending, cancel]);
+  const suggest = (text: string) => {
+    cancel();
+    if (text.length < 2) return;
+    pending.current.timer = setTimeout(() => {
+      const lookup = new AbortController();
+      pending.current.lookup = lookup;
+      fetch(`${path}?${new URLSearchParams({ q: text })}`, { signal: lookup.signal })
+        .then((response) => (response.ok ? response.json() : { items: [] }))
+        .then((data: { items: Item[] }) => setItems(data.items))
+        // Cancelled, offline or signed out: the field takes what is typed without suggestions.
+        .catch(() => {});
+    }, 250);
+  };
+  return { items, suggest };
+}
