@@ -35,7 +35,6 @@ export type Agency = {
 
 type IssuedToken = { token: string; userName: string; expiresAt: string };
 
-
 export type RoomType = {
   typeId: number;
   name: string;
@@ -260,6 +259,8 @@ export type SandboxState = {
   airports: Airport[];
   /** The third-party airline service's directory: more airlines than the provider's list. */
   airlineDirectory: Array<{ iata: string; name: string; country: string }>;
+  /** The geo service's places: the hotels' and others, where the provider sells nothing. */
+  locations: Array<{ name: string; country: string }>;
   requests: ReserveRequest[];
   orders: Order[];
   payments: Payment[];

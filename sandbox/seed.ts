@@ -587,6 +587,16 @@ export function createSeedState(today: Date = new Date()): SandboxState {
       { iata: "Y9", name: "Kish Air", country: "Iran" },
       { iata: "EP", name: "Iran Aseman Airlines", country: "Iran" },
     ],
+    locations: [
+      { name: "Istanbul", country: "Türkiye" },
+      { name: "Antalya", country: "Türkiye" },
+      { name: "Dubai", country: "United Arab Emirates" },
+      { name: "Kish", country: "Iran" },
+      { name: "Tehran", country: "Iran" },
+      { name: "Shiraz", country: "Iran" },
+      { name: "Isfahan", country: "Iran" },
+      { name: "Abu Dhabi", country: "United Arab Emirates" },
+    ],
     airports: [
       { iata: "IKA", title: "Tehran Imam Khomeini International Airport", city: "Tehran" },
       { iata: "THR", title: "Tehran Mehrabad Airport", city: "Tehran" },

@@ -49,14 +49,30 @@ import {
   type Wizard,
 } from "~/utils/wizard/reservation-wizard.server";
 import { getOrder } from "~/utils/provider/orders.server";
+import { findLocations, type GeoLocation } from "~/utils/provider/geo.server";
+import { useSuggestions } from "~/components/wizard/suggestions";
 import { InlineValues } from "~/components/ui/inline-values";
 
 /** Step 1, Choose Hotel: a package hotel (searchable), the stay's dates, transfer, notes. */
 
-const FILTER_FIELDS = ["packageId", "place", "grade", "name"] as const;
+const FILTER_FIELDS = ["packageId", "place", "location", "grade", "name"] as const;
 
 function filtersOf(url: URL): HotelFilters {
   return hotelFiltersSchema.parse(Object.fromEntries(url.searchParams));
+}
+
+/**
+ * Whether a hotel's place is one the typed text names: a place the geo service matches (its
+ * spellings), or one that holds the text. A geo service that fails leaves the second.
+ */
+async function placesNamed(wizard: Wizard, typed: string) {
+  const matched = await findLocations(wizard.provider, typed).then(
+    (locations) => locations.map((location) => location.name.toLowerCase()),
+    (): string[] => [],
+  );
+  const text = typed.toLowerCase();
+  return (place: string) =>
+    matched.includes(place.toLowerCase()) || place.toLowerCase().includes(text);
 }
 
 /**
@@ -77,8 +93,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireStep(wizard, "hotel");
   const filters = filtersOf(new URL(request.url));
   const language = context.language;
-  const filtered = Object.values(filters).some((value) => value !== undefined);
-  const [[packages, everyHotel, matching], signs, orderCurrency] = await Promise.all([
+  const { location, ...providerFilters } = filters;
+  const filtered = Object.values(providerFilters).some((value) => value !== undefined);
+  const [[packages, everyHotel, matching], signs, orderCurrency, places] = await Promise.all([
     orProviderErrorPage(
       context,
       Promise.all([
@@ -96,10 +113,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ),
     currencySigns(wizard.provider),
     orderCurrencyOf(wizard),
+    location ? placesNamed(wizard, location) : null,
   ]);
   const money = moneyIn(language, signs);
   const chosenId = wizard.draft.hotel?.propertyId;
-  const shown = matching ?? everyHotel;
+  const shown = (matching ?? everyHotel).filter((hotel) => !places || places(hotel.hotelPlace));
   // The hotel already chosen stays on the list, whatever the search.
   const chosen = everyHotel.find((hotel) => hotel.accommodationPropertyId === chosenId);
   const listed = shown.some((hotel) => hotel.accommodationPropertyId === chosenId);
@@ -280,6 +298,7 @@ export default function HotelStep() {
               }),
             }))}
           />
+          <LocationSearchField meta={fields.location} label={t("hotel.location")} />
           <TextField meta={fields.name} label={t("hotel.name")} />
           <div className="sm:col-span-2 lg:col-span-4">
             <Button type="submit" name="intent" value="search" variant="secondary">
@@ -366,6 +385,38 @@ export default function HotelStep() {
         <ContinueButton />
       </Form>
     </Card>
+  );
+}
+
+/**
+ * A place to search hotels in, typed: with JS the geo service suggests places as the user types;
+ * without JS the search looks the text up. The select of the hotels' own places stays beside it.
+ */
+function LocationSearchField({
+  meta,
+  label,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+}) {
+  const { items: places, suggest } = useSuggestions<GeoLocation>("/reservations/locations");
+  const listId = `${meta.id}-suggestions`;
+  return (
+    <div onInput={(event) => suggest((event.target as HTMLInputElement).value.trim())}>
+      <TextField
+        meta={meta as FieldMetadata<unknown>}
+        label={label}
+        list={listId}
+        autoComplete="off"
+      />
+      <datalist id={listId}>
+        {places.map((place) => (
+          <option key={`${place.name}-${place.country}`} value={place.name}>
+            {place.country}
+          </option>
+        ))}
+      </datalist>
+    </div>
   );
 }
 

@@ -26,7 +26,8 @@ function packageHotel(state: SandboxState, hotel: Hotel) {
 
 /**
  * Package hotels and their room types (/api/accommodationPropertyClient), airlines
- * (/api/AirLineInfo), the third-party geo service's airport lookup (/geo/airports) and airline
+ * (/api/AirLineInfo), the third-party geo service's airport and place lookups (/geo/airports,
+ * /geo/locations) and the airline
  * service's lookup (/airline-service/airlines).
  */
 export function hotelHandlers(ctx: SandboxContext) {
@@ -80,6 +81,14 @@ export function hotelHandlers(ctx: SandboxContext) {
       requireUser(ctx, request);
       requireAcceptModel(request, null);
       return HttpResponse.json(store.state.airlines);
+    }),
+
+    http.get(`${base}/geo/locations`, ({ request }) => {
+      const filter = (new URL(request.url).searchParams.get("filter") ?? "").trim().toLowerCase();
+      if (filter.length < 2) return HttpResponse.json([]);
+      return HttpResponse.json(
+        store.state.locations.filter((location) => location.name.toLowerCase().includes(filter)),
+      );
     }),
 
     // The airline service is a third party's too: public, no token, no domain models.

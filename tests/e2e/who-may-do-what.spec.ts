@@ -367,6 +367,7 @@ test.describe("costly lookups and mails", () => {
   for (const { what, route, service } of [
     { what: "airport", route: "/reservations/airports", service: "/airports" },
     { what: "airline", route: "/reservations/airlines", service: "/airlines" },
+    { what: "place", route: "/reservations/locations", service: "/locations" },
   ])
     test(`${what} lookups past a person's pace get no suggestions and cost the service nothing`, async ({
       portal,

@@ -481,6 +481,45 @@ test.describe("new request wizard: hotel search and provider answers", () => {
     await expect(page.getByLabel("Check-in date")).toHaveValue(formatDateInput(CHECK_IN, "en"));
   });
 
+  for (const language of ["en", "fa"] as const)
+    test(`a place typed is looked up in the geo service and the hotels there are listed (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const words =
+        language === "en"
+          ? { location: "Or search a place", search: "Search hotels", none: "No hotel matches" }
+          : {
+              location: "یا جست‌وجوی مکان",
+              search: "جستجوی هتل‌ها",
+              none: "هیچ هتلی با این جستجو",
+            };
+      const inAntalya = (await sandbox.state()).hotels
+        .filter((hotel) => hotel.hotelPlace === "Antalya")
+        .map((hotel) => hotel.hotelName);
+      expect(inAntalya.length).toBeGreaterThan(1);
+      await portal.signInDirectly();
+      await portal.chooseLanguageDirectly(language);
+      await portal.visit("/reservations/new/hotel");
+      const location = page.getByLabel(words.location);
+      if (portal.javaScriptEnabled) {
+        await location.pressSequentially("anta");
+        const listId = await location.getAttribute("list");
+        await expect(page.locator(`[id="${listId}"] option[value="Antalya"]`)).toHaveCount(1);
+      } else await location.fill("anta");
+      await page.getByRole("button", { name: words.search }).click();
+      await page.waitForURL(/\/hotel\?location=anta$/);
+      await portal.hydrated();
+      const options = page.getByTestId("hotel-options").getByRole("radio");
+      await expect(options).toHaveCount(inAntalya.length);
+      for (const name of inAntalya) await expect(page.getByLabel(name)).toBeAttached();
+      await expect(page.getByLabel(words.location)).toHaveValue("anta");
+      // A place the geo service knows, where the provider sells no hotel.
+      await portal.visit("/reservations/new/hotel?location=Shiraz");
+      await expect(page.getByText(words.none)).toBeVisible();
+    });
+
   test("searching again on step 1 keeps the rooms and guests of the same hotel", async ({
     portal,
     page,

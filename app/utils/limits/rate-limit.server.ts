@@ -22,6 +22,7 @@ const LIMITS = {
   /** A lookup per pause in typing at the geo service: a busy clerk makes a few dozen an hour. */
   airportLookupsPerUser: { max: 300, windowMinutes: 10 },
   airlineLookupsPerUser: { max: 300, windowMinutes: 10 },
+  locationLookupsPerUser: { max: 300, windowMinutes: 10 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

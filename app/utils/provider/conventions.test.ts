@@ -27,7 +27,7 @@ import {
 } from "./packages.server";
 import { getPictures, getPublicFile } from "./pictures.server";
 import { findAirlines, getAirlines } from "./airlines.server";
-import { findAirports } from "./geo.server";
+import { findAirports, findLocations } from "./geo.server";
 import { getHotelRoomTypes, getPackageHotels } from "./hotels.server";
 import type { ProviderContext } from "./request.server";
 import {
@@ -224,6 +224,13 @@ const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown }
   {
     name: "GET {GEO_API_URL}/airports (a third party: no token)",
     run: () => findAirports(ctx, "ist"),
+    reply: [],
+    token: false,
+    accept: "application/json",
+  },
+  {
+    name: "GET {GEO_API_URL}/locations (a third party: no token)",
+    run: () => findLocations(ctx, "ista"),
     reply: [],
     token: false,
     accept: "application/json",

@@ -16,3 +16,18 @@ export function findAirports(ctx: ProviderContext, filter: string) {
     z.array(airportSchema),
   );
 }
+
+const locationSchema = z.object({ name: z.string(), country: z.string() });
+export type GeoLocation = z.infer<typeof locationSchema>;
+
+/**
+ * GET {GEO_API_URL}/locations?filter=: the geo service's place lookup (cities, islands), by name.
+ * Public: no token.
+ */
+export function findLocations(ctx: ProviderContext, filter: string) {
+  return providerRequest(
+    withoutToken(ctx),
+    { operation: "geo.findLocations", path: "/locations", query: { filter }, baseUrl: geoApiUrl },
+    z.array(locationSchema),
+  );
+}

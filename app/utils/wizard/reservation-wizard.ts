@@ -88,6 +88,7 @@ export function hotelStepSchema(language: string, today: string) {
       // The search fields share the form; their values travel in the URL (hotelFiltersSchema).
       packageId: z.string().optional(),
       place: z.string().optional(),
+      location: z.string().optional(),
       grade: z.string().optional(),
       name: z.string().optional(),
     })
@@ -100,6 +101,8 @@ export type HotelStepValue = z.output<ReturnType<typeof hotelStepSchema>>;
 export const hotelFiltersSchema = z.object({
   packageId: z.string().regex(/^\d+$/).optional().catch(undefined),
   place: z.string().trim().max(60).optional().catch(undefined),
+  /** A place typed and looked up in the geo service: hotels in any place it matches. */
+  location: z.string().trim().max(60).optional().catch(undefined),
   grade: z
     .string()
     .regex(/^[1-5]$/)
