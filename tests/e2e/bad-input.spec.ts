@@ -26,6 +26,9 @@ const MESSAGES = {
   dateFa: "تاریخ در قالب درست نیست!",
 };
 
+/** The key of `shows` for a message of the whole form, not of one field. */
+const FORM = "(the form)";
+
 type BadPost = {
   name: string;
   /** The page whose form is posted (its CSRF token); the form posts back to it. */
@@ -34,8 +37,8 @@ type BadPost = {
   /** A file, sent last as the form's file input is. */
   file?: { field: string; name: string; mimeType: string; buffer: Buffer };
   language?: "fa";
-  /** Texts the answer must show: the messages by the fields. */
-  shows: string[];
+  /** The messages the answer must show, each in the error list of its field (`FORM`: the form's). */
+  shows: Record<string, string>;
   /** Values typed that the answer must give back. */
   keeps?: string[];
 };
@@ -51,37 +54,42 @@ const RECEIPT = "/orders/order-details/3002/receipt";
 
 const BAD_POSTS: BadPost[] = [
   // Sign-in and password
-  { name: "sign-in with no fields", page: "/auth/login", fields: {}, shows: [MESSAGES.required] },
+  {
+    name: "sign-in with no fields",
+    page: "/auth/login",
+    fields: {},
+    shows: { username: MESSAGES.required, password: MESSAGES.required },
+  },
   {
     name: "sign-in with a 20,000-character username",
     page: "/auth/login",
     fields: { username: TEXT_OVER_EVERY_FIELD, password: "x" },
-    shows: [MESSAGES.tooLong],
+    shows: { username: MESSAGES.tooLong },
   },
   {
     name: "sign-in with a 20,000-character password",
     page: "/auth/login",
     fields: { username: "demo", password: TEXT_OVER_EVERY_FIELD },
-    shows: [MESSAGES.tooLong],
+    shows: { password: MESSAGES.tooLong },
   },
   {
     name: "sign-in with control characters",
     page: "/auth/login",
     fields: { username: "demo\u0000", password: "Demo1234" },
-    shows: [MESSAGES.control],
+    shows: { username: MESSAGES.control },
   },
   {
     name: "password change without the current password",
     page: "/changePassword",
     fields: { currentPassword: "", newPassword: "Better2026", confirmPassword: "Better2026" },
-    shows: [MESSAGES.required],
+    shows: { currentPassword: MESSAGES.required },
   },
   // The wizard's first step: dates in every shape
   {
     name: "step 1 with February 30th",
     page: HOTEL,
     fields: { checkIn: "2026/02/30", checkOut: "2026/03/02" },
-    shows: [MESSAGES.date],
+    shows: { checkIn: MESSAGES.date },
     keeps: ["2026/02/30"],
   },
   {
@@ -89,14 +97,14 @@ const BAD_POSTS: BadPost[] = [
     page: HOTEL,
     language: "fa",
     fields: { checkIn: "۱۴۰۵/۱۲/۳۰", checkOut: "۱۴۰۶/۰۱/۰۲" },
-    shows: [MESSAGES.dateFa],
+    shows: { checkIn: MESSAGES.dateFa },
     keeps: ["۱۴۰۵/۱۲/۳۰"],
   },
   {
     name: "step 1 with the check-out before the check-in",
     page: HOTEL,
     fields: { propertyId: A_HOTEL, checkIn: "2027/03/10", checkOut: "2027/03/08" },
-    shows: [MESSAGES.checkOutAfterCheckIn],
+    shows: { checkOut: MESSAGES.checkOutAfterCheckIn },
     keeps: ["2027/03/10", "2027/03/08"],
   },
   {
@@ -108,47 +116,47 @@ const BAD_POSTS: BadPost[] = [
       checkOut: "2027/03/12",
       agencyRef: TEXT_OVER_EVERY_FIELD,
     },
-    shows: ["Choose a hotel from the list.", MESSAGES.tooLong],
+    shows: { propertyId: "Choose a hotel from the list.", agencyRef: MESSAGES.tooLong },
   },
   // Changes to a request
   {
     name: "a change of dates with an impossible date in Persian digits",
     page: CHANGE_DATES,
     fields: { checkIn: "۲۰۲۷/۰۲/۲۹", checkOut: "2027/03/02" },
-    shows: [MESSAGES.date],
+    shows: { checkIn: MESSAGES.date },
     keeps: ["۲۰۲۷/۰۲/۲۹"],
   },
   {
     name: "a change of dates with the check-out first",
     page: CHANGE_DATES,
     fields: { checkIn: "2027/03/10", checkOut: "2027/03/01" },
-    shows: [MESSAGES.checkOutAfterCheckIn],
+    shows: { checkOut: MESSAGES.checkOutAfterCheckIn },
   },
   // Notes and tickets
   {
     name: "a note of 20,000 characters",
     page: NOTE,
     fields: { intent: "note", content: TEXT_OVER_EVERY_FIELD },
-    shows: [MESSAGES.tooLong],
+    shows: { content: MESSAGES.tooLong },
   },
   {
     name: "a note with control characters",
     page: NOTE,
     fields: { intent: "note", content: CONTROL_TEXT },
-    shows: [MESSAGES.control],
+    shows: { content: MESSAGES.control },
   },
   {
     name: "a ticket with an unknown category and no subject",
     page: TICKET,
     fields: { category: "99", subject: "", message: "Please call me." },
-    shows: [MESSAGES.completeAll],
+    shows: { [FORM]: MESSAGES.completeAll, subject: MESSAGES.required },
     keeps: ["Please call me."],
   },
   {
     name: "a ticket reply of 20,000 characters",
     page: REPLY,
     fields: { message: TEXT_OVER_EVERY_FIELD },
-    shows: [MESSAGES.tooLong],
+    shows: { message: MESSAGES.tooLong },
   },
   // Receipts
   {
@@ -156,7 +164,7 @@ const BAD_POSTS: BadPost[] = [
     page: RECEIPT,
     fields: receiptFields({ amount: "-250" }),
     file: { field: "receipt", name: "receipt.png", mimeType: "image/png", buffer: PNG },
-    shows: [MESSAGES.amount],
+    shows: { amount: MESSAGES.amount },
     keeps: ["-250", "RC-1001"],
   },
   {
@@ -164,7 +172,7 @@ const BAD_POSTS: BadPost[] = [
     page: RECEIPT,
     fields: receiptFields({ amount: "99999999999999999999", paymentTime: "25:61" }),
     file: { field: "receipt", name: "receipt.png", mimeType: "image/png", buffer: PNG },
-    shows: [MESSAGES.amount, MESSAGES.time],
+    shows: { amount: MESSAGES.amount, paymentTime: MESSAGES.time },
     keeps: ["99999999999999999999"],
   },
   {
@@ -178,7 +186,7 @@ const BAD_POSTS: BadPost[] = [
       mimeType: "image/png",
       buffer: Buffer.from("MZ\x90\x00 this is not a picture"),
     },
-    shows: [MESSAGES.fileType],
+    shows: { receipt: MESSAGES.fileType },
     keeps: ["۱۲۵۰"],
   },
 ];
@@ -189,6 +197,14 @@ async function csrfTokenOf(page: Page) {
 
 async function providerWrites(sandbox: Sandbox) {
   return (await sandbox.calls()).filter((call) => call.method !== "GET").length;
+}
+
+/** Every error list of the page (`<ul id="…-error">`): its id and its text as shown. */
+function errorListsIn(html: string) {
+  return [...html.matchAll(/<ul id="([^"]+-error)"[^>]*>(.*?)<\/ul>/gs)].map(([, id, inner]) => ({
+    id,
+    text: shownText(inner.replace(/<[^>]+>/g, " ")),
+  }));
 }
 
 /** The HTML text as a browser shows it: entities decoded, so messages compare as written. */
@@ -247,7 +263,14 @@ test.describe("bad input", () => {
         const html = shownText(await response.text());
         expect(response.status(), bad.name).toBeGreaterThanOrEqual(400);
         expect(response.status(), bad.name).toBeLessThan(500);
-        for (const message of bad.shows) expect(html, bad.name).toContain(message);
+        const lists = errorListsIn(html);
+        for (const [field, message] of Object.entries(bad.shows)) {
+          // conform's ids: `{form}-{field}-error` for a field; the form's own list is any other.
+          const own = lists.filter(({ id }) => field === FORM || id.endsWith(`-${field}-error`));
+          expect(own.map(({ text }) => text).join(" | "), `${bad.name}: ${field}`).toContain(
+            message,
+          );
+        }
         for (const value of bad.keeps ?? []) expect(html, bad.name).toContain(value);
         expect(await providerWrites(sandbox), bad.name).toBe(writesBefore);
       }
