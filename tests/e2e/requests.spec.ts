@@ -23,6 +23,12 @@ const longDate = (iso: string) =>
     timeZone: "UTC",
   });
 
+/**
+ * What another engine may do differently (a download saved, the keyboard, a dialog, right to
+ * left, the notes' fetchers): the only tests of this file Firefox runs (decision 026).
+ */
+const ENGINE_SPECIFIC = { tag: "@engine-specific" };
+
 test.describe.configure({ timeout: 60_000 });
 
 function demoRequests(state: SandboxState) {
@@ -212,32 +218,32 @@ test.describe("requests list", () => {
   });
 
   for (const language of ["English", "فارسی"] as const) {
-    test(`CSV export holds every row of the filter, all pages (${language})`, async ({
-      portal,
-      page,
-      sandbox,
-    }) => {
-      const all = demoRequests(await sandbox.state());
-      await portal.signIn();
-      if (language === "فارسی") await portal.switchLanguage(language);
-      await portal.visit("/reservations/list?size=10");
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        page.getByRole("link", { name: /Export to CSV|خروجی CSV/ }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe("requests.csv");
-      const text = (await downloadedFile(download)).toString("utf8");
-      expect(text.charCodeAt(0)).toBe(0xfeff);
-      const lines = text.slice(1).trim().split("\r\n");
-      expect(lines).toHaveLength(all.length + 1);
-      const rows = lines.slice(1).map((line) => line.split(","));
-      expect(rows.map((row) => row[0])).toEqual(all.map((r) => r.requestNumber));
-      const lang = language === "English" ? "en" : "fa";
-      // The check-in in the user's calendar, then as ISO.
-      expect(rows[0][3]).toBe(formatDateInput(all[0].checkIn, lang));
-      expect(rows[0][4]).toBe(all[0].checkIn);
-      if (lang === "fa") expect(lines[0]).toContain("شماره درخواست");
-    });
+    test(
+      `CSV export holds every row of the filter, all pages (${language})`,
+      ENGINE_SPECIFIC,
+      async ({ portal, page, sandbox }) => {
+        const all = demoRequests(await sandbox.state());
+        await portal.signIn();
+        if (language === "فارسی") await portal.switchLanguage(language);
+        await portal.visit("/reservations/list?size=10");
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          page.getByRole("link", { name: /Export to CSV|خروجی CSV/ }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe("requests.csv");
+        const text = (await downloadedFile(download)).toString("utf8");
+        expect(text.charCodeAt(0)).toBe(0xfeff);
+        const lines = text.slice(1).trim().split("\r\n");
+        expect(lines).toHaveLength(all.length + 1);
+        const rows = lines.slice(1).map((line) => line.split(","));
+        expect(rows.map((row) => row[0])).toEqual(all.map((r) => r.requestNumber));
+        const lang = language === "English" ? "en" : "fa";
+        // The check-in in the user's calendar, then as ISO.
+        expect(rows[0][3]).toBe(formatDateInput(all[0].checkIn, lang));
+        expect(rows[0][4]).toBe(all[0].checkIn);
+        if (lang === "fa") expect(lines[0]).toContain("شماره درخواست");
+      },
+    );
   }
 });
 
@@ -329,28 +335,28 @@ test.describe("request details", () => {
       expect(await page.getByTestId(amounts).textContent()).not.toMatch(/US\$|IRR|EUR/);
   });
 
-  test("in Persian: right to left, Jalali dates, provider notes on the start side", async ({
-    portal,
-    page,
-    sandbox,
-  }) => {
-    const state = await sandbox.state();
-    const request = demoRequests(state).find(
-      (r) => r.notes.some((n) => n.isBroker) && r.notes.some((n) => !n.isBroker),
-    )!;
-    await portal.signIn();
-    await portal.switchLanguage("فارسی");
-    await portal.visit(`/reservations/reservation-details/${request.id}`);
-    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    // The Jalali year, in Persian digits.
-    await expect(page.getByTestId("hotel-summary")).toContainText(
-      formatDateInput(request.checkIn, "fa").slice(0, 4),
-    );
-    const provider = await page.locator('[data-from="provider"]').first().boundingBox();
-    const agency = await page.locator('[data-from="agency"]').first().boundingBox();
-    // Right to left, the start side is the right.
-    expect(provider!.x + provider!.width).toBeGreaterThan(agency!.x + agency!.width);
-  });
+  test(
+    "in Persian: right to left, Jalali dates, provider notes on the start side",
+    ENGINE_SPECIFIC,
+    async ({ portal, page, sandbox }) => {
+      const state = await sandbox.state();
+      const request = demoRequests(state).find(
+        (r) => r.notes.some((n) => n.isBroker) && r.notes.some((n) => !n.isBroker),
+      )!;
+      await portal.signIn();
+      await portal.switchLanguage("فارسی");
+      await portal.visit(`/reservations/reservation-details/${request.id}`);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      // The Jalali year, in Persian digits.
+      await expect(page.getByTestId("hotel-summary")).toContainText(
+        formatDateInput(request.checkIn, "fa").slice(0, 4),
+      );
+      const provider = await page.locator('[data-from="provider"]').first().boundingBox();
+      const agency = await page.locator('[data-from="agency"]').first().boundingBox();
+      // Right to left, the start side is the right.
+      expect(provider!.x + provider!.width).toBeGreaterThan(agency!.x + agency!.width);
+    },
+  );
 
   test("the print view has no navigation", async ({ portal, page }) => {
     await portal.signInDirectly();
@@ -376,66 +382,67 @@ test.describe("request details", () => {
 });
 
 test.describe("notes", () => {
-  test("a note round trip: the agency's note, the provider's answer, read ticks", async ({
-    portal,
-    page,
-    sandbox,
-    javaScriptEnabled,
-  }) => {
-    const id = 7003;
-    // The page's clock, moved on to the next poll instead of waited for.
-    if (javaScriptEnabled) await page.clock.install();
-    await portal.signInDirectly();
-    await portal.visit(`/reservations/reservation-details/${id}`);
-    const box = page.getByLabel("New note to the provider");
-    await box.fill("Please add a baby cot.");
-    await page.getByRole("button", { name: "Send note" }).click();
-    const mine = page.locator('[data-from="agency"]').filter({ hasText: "Please add a baby cot." });
-    await expect(mine).toBeVisible();
-    await expect(mine.getByTestId("read-tick")).toContainText("Not read yet");
-    if (javaScriptEnabled) await expect(box).toHaveValue("");
-    expect(requestById(await sandbox.state(), id)!.notes.at(-1)).toMatchObject({
-      content: "Please add a baby cot.",
-      isBroker: false,
-    });
+  test(
+    "a note round trip: the agency's note, the provider's answer, read ticks",
+    ENGINE_SPECIFIC,
+    async ({ portal, page, sandbox, javaScriptEnabled }) => {
+      const id = 7003;
+      // The page's clock, moved on to the next poll instead of waited for.
+      if (javaScriptEnabled) await page.clock.install();
+      await portal.signInDirectly();
+      await portal.visit(`/reservations/reservation-details/${id}`);
+      const box = page.getByLabel("New note to the provider");
+      await box.fill("Please add a baby cot.");
+      await page.getByRole("button", { name: "Send note" }).click();
+      const mine = page
+        .locator('[data-from="agency"]')
+        .filter({ hasText: "Please add a baby cot." });
+      await expect(mine).toBeVisible();
+      await expect(mine.getByTestId("read-tick")).toContainText("Not read yet");
+      if (javaScriptEnabled) await expect(box).toHaveValue("");
+      expect(requestById(await sandbox.state(), id)!.notes.at(-1)).toMatchObject({
+        content: "Please add a baby cot.",
+        isBroker: false,
+      });
 
-    await sandbox.addProviderNote(id, "A cot is booked for you.");
-    await sandbox.providerReadsNotes(id);
-    const answer = page.locator('[data-from="provider"]').filter({ hasText: "A cot is booked" });
-    if (javaScriptEnabled) {
-      // The poll brings it within one interval, the page untouched.
-      await page.clock.fastForward(NOTES_POLL_MS);
-      await expect(answer).toBeVisible();
-    } else {
-      await page.getByRole("link", { name: "Refresh notes" }).click();
-      await expect(answer).toBeVisible();
-    }
-    await expect(mine.getByTestId("read-tick")).toContainText("Read by the provider");
-    // Fetched means read: the provider's note is marked read.
-    await expect
-      .poll(async () => requestById(await sandbox.state(), id)!.notes.at(-1)!.isRead)
-      .toBe(true);
-  });
+      await sandbox.addProviderNote(id, "A cot is booked for you.");
+      await sandbox.providerReadsNotes(id);
+      const answer = page.locator('[data-from="provider"]').filter({ hasText: "A cot is booked" });
+      if (javaScriptEnabled) {
+        // The poll brings it within one interval, the page untouched.
+        await page.clock.fastForward(NOTES_POLL_MS);
+        await expect(answer).toBeVisible();
+      } else {
+        await page.getByRole("link", { name: "Refresh notes" }).click();
+        await expect(answer).toBeVisible();
+      }
+      await expect(mine.getByTestId("read-tick")).toContainText("Read by the provider");
+      // Fetched means read: the provider's note is marked read.
+      await expect
+        .poll(async () => requestById(await sandbox.state(), id)!.notes.at(-1)!.isRead)
+        .toBe(true);
+    },
+  );
 
-  test("a note can be written and sent with the keyboard alone", async ({
-    portal,
-    page,
-    sandbox,
-  }) => {
-    await portal.signInDirectly();
-    await portal.visit("/reservations/reservation-details/7003");
-    await portal.tabTo(page.getByLabel("New note to the provider"));
-    await page.keyboard.type("Sent without a mouse.");
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "Send note" })).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(
-      page.locator('[data-from="agency"]').filter({ hasText: "Sent without a mouse." }),
-    ).toBeVisible();
-    expect(requestById(await sandbox.state(), 7003)!.notes.at(-1)?.content).toBe(
-      "Sent without a mouse.",
-    );
-  });
+  test(
+    "a note can be written and sent with the keyboard alone",
+    ENGINE_SPECIFIC,
+    async ({ portal, page, sandbox }) => {
+      await portal.signInDirectly();
+      await portal.visit("/reservations/reservation-details/7003");
+      await portal.tabTo(page.getByLabel("New note to the provider"));
+      await page.keyboard.type("Sent without a mouse.");
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: "Send note" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(
+        page.locator('[data-from="agency"]').filter({ hasText: "Sent without a mouse." }),
+      ).toBeVisible();
+      expect(requestById(await sandbox.state(), 7003)!.notes.at(-1)?.content).toBe(
+        "Sent without a mouse.",
+      );
+    },
+  );
 
   test("no send box on a confirmed request, and a forced post is refused", async ({
     portal,
@@ -864,26 +871,26 @@ test.describe("modifications and delete", () => {
       );
     });
 
-  test("delete asks first, and only then withdraws the request", async ({
-    portal,
-    page,
-    sandbox,
-  }) => {
-    const request = demoRequests(await sandbox.state()).find((r) => r.state === "Requested")!;
-    await portal.signInDirectly();
-    await portal.visit(`/reservations/reservation-details/${request.id}`);
-    await page.getByRole("link", { name: "Delete request" }).click();
-    await expect(
-      page.getByRole("heading", { name: `Delete request ${request.requestNumber}?` }),
-    ).toBeVisible();
-    await page.getByRole("link", { name: "No, keep it" }).click();
-    await expect(page.getByRole("heading", { name: /Delete request/ })).toHaveCount(0);
-    expect(requestById(await sandbox.state(), request.id)).toBeTruthy();
+  test(
+    "delete asks first, and only then withdraws the request",
+    ENGINE_SPECIFIC,
+    async ({ portal, page, sandbox }) => {
+      const request = demoRequests(await sandbox.state()).find((r) => r.state === "Requested")!;
+      await portal.signInDirectly();
+      await portal.visit(`/reservations/reservation-details/${request.id}`);
+      await page.getByRole("link", { name: "Delete request" }).click();
+      await expect(
+        page.getByRole("heading", { name: `Delete request ${request.requestNumber}?` }),
+      ).toBeVisible();
+      await page.getByRole("link", { name: "No, keep it" }).click();
+      await expect(page.getByRole("heading", { name: /Delete request/ })).toHaveCount(0);
+      expect(requestById(await sandbox.state(), request.id)).toBeTruthy();
 
-    await page.getByRole("link", { name: "Delete request" }).click();
-    await page.getByRole("button", { name: "Yes, delete it" }).click();
-    await page.waitForURL(/\/reservations\/list$/);
-    await expect(page.getByText(`Request ${request.requestNumber} was deleted.`)).toBeVisible();
-    expect(requestById(await sandbox.state(), request.id)).toBeUndefined();
-  });
+      await page.getByRole("link", { name: "Delete request" }).click();
+      await page.getByRole("button", { name: "Yes, delete it" }).click();
+      await page.waitForURL(/\/reservations\/list$/);
+      await expect(page.getByText(`Request ${request.requestNumber} was deleted.`)).toBeVisible();
+      expect(requestById(await sandbox.state(), request.id)).toBeUndefined();
+    },
+  );
 });
