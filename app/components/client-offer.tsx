@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary, SelectField, TextField } from "~/components/forms";
 import { PrintablePageHeader } from "~/components/printable-page-header";
 import { Button } from "~/components/ui/button";
-import { InlineValues } from "~/components/ui/inline-values";
+import { StayRows, TravellerRooms } from "~/components/traveller-stay";
 import { clientOfferSchema, type MarkupKind, type OfferLanguage } from "~/utils/money/client-offer";
 import type { OfferColumn } from "~/utils/money/client-offer.server";
 import { localizeDigits } from "~/utils/format/numbers";
@@ -142,7 +142,6 @@ function MarkupForm({
 /** The whole offer in one language, in that language's direction. */
 function OfferInOneLanguage({ column }: { column: OfferColumn }) {
   const { label } = column;
-  const term = "text-gray-600";
   const headingId = `offer-${column.language}`;
   return (
     <section
@@ -161,60 +160,9 @@ function OfferInOneLanguage({ column }: { column: OfferColumn }) {
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className={term}>{label.hotel}</dt>
-        <dd>
-          <bdi className="font-semibold">{column.hotel.name}</bdi>{" "}
-          <span aria-hidden="true">{"★".repeat(column.hotel.grade)}</span> ({column.hotel.stars})
-        </dd>
-        {column.hotel.place ? (
-          <>
-            <dt className={term}>{label.place}</dt>
-            <dd>
-              <bdi>{column.hotel.place}</bdi>
-            </dd>
-          </>
-        ) : null}
-        <dt className={term}>{label.checkIn}</dt>
-        <dd>
-          <span className="block font-semibold">{column.checkIn?.main}</span>
-          <span className="block text-gray-700">{column.checkIn?.other}</span>
-        </dd>
-        <dt className={term}>{label.checkOut}</dt>
-        <dd>
-          <span className="block font-semibold">{column.checkOut?.main}</span>
-          <span className="block text-gray-700">{column.checkOut?.other}</span>
-          {column.nights ? <span className="block text-gray-700">{column.nights}</span> : null}
-        </dd>
+        <StayRows stay={column} />
       </dl>
-      {column.rooms.map((room) => (
-        <div key={room.heading} className="border-t border-gray-200 pt-2">
-          <h3 className="font-semibold">{room.heading}</h3>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className={term}>{label.roomType}</dt>
-            <dd>
-              <bdi>{room.roomType}</bdi>
-            </dd>
-            <dt className={term}>{label.board}</dt>
-            <dd>
-              <bdi>{room.board}</bdi>
-            </dd>
-            <dt className={term}>{label.view}</dt>
-            <dd>
-              <bdi>{room.view}</bdi>
-            </dd>
-            <dt className={term}>{label.guests}</dt>
-            <dd>
-              <ul>
-                {room.guests.map((guest, index) => (
-                  <li key={index}>
-                    <InlineValues values={[guest.name, guest.type]} />
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </dl>
-        </div>
-      ))}
+      <TravellerRooms stay={column} />
       <div className="border-t-2 border-gray-800 pt-2">
         <p className="flex flex-wrap justify-between gap-2 text-base font-semibold">
           <span>{label.price}</span>

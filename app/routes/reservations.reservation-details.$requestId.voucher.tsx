@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PrintablePageHeader } from "~/components/printable-page-header";
 import { InlineValues } from "~/components/ui/inline-values";
+import { StayRows, TravellerRooms } from "~/components/traveller-stay";
 import { env } from "~/utils/runtime/env.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { requireRequestId } from "~/utils/http/params.server";
@@ -118,59 +119,10 @@ function VoucherInOneLanguage({ column }: { column: VoucherColumn }) {
           </>
         ) : null}
         <dt className={term}>{label.agencyRef}</dt>
-        <dd>{column.agencyRef ? <bdi>{column.agencyRef}</bdi> : label.notSpecified}</dd>
-        <dt className={term}>{label.hotel}</dt>
-        <dd>
-          <bdi className="font-semibold">{column.hotel.name}</bdi>{" "}
-          <span aria-hidden="true">{"★".repeat(column.hotel.grade)}</span> ({column.hotel.stars})
-        </dd>
-        {column.hotel.place ? (
-          <>
-            <dt className={term}>{label.place}</dt>
-            <dd>
-              <bdi>{column.hotel.place}</bdi>
-            </dd>
-          </>
-        ) : null}
-        <dt className={term}>{label.checkIn}</dt>
-        <dd>
-          <DateInBothCalendars date={column.checkIn} notSpecified={label.notSpecified} />
-        </dd>
-        <dt className={term}>{label.checkOut}</dt>
-        <dd>
-          <DateInBothCalendars date={column.checkOut} notSpecified={label.notSpecified} />
-          {column.nights ? <span className="block text-gray-700">{column.nights}</span> : null}
-        </dd>
+        <dd>{column.agencyRef ? <bdi>{column.agencyRef}</bdi> : column.stayLabel.notSpecified}</dd>
+        <StayRows stay={column} />
       </dl>
-      {column.rooms.map((room) => (
-        <div key={room.heading} className="border-t border-gray-200 pt-2">
-          <h3 className="font-semibold">{room.heading}</h3>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className={term}>{label.roomType}</dt>
-            <dd>
-              <bdi>{room.roomType}</bdi>
-            </dd>
-            <dt className={term}>{label.board}</dt>
-            <dd>
-              <bdi>{room.board}</bdi>
-            </dd>
-            <dt className={term}>{label.view}</dt>
-            <dd>
-              <bdi>{room.view}</bdi>
-            </dd>
-            <dt className={term}>{label.guests}</dt>
-            <dd>
-              <ul>
-                {room.guests.map((guest, index) => (
-                  <li key={index}>
-                    <InlineValues values={[guest.name, guest.type]} />
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </dl>
-        </div>
-      ))}
+      <TravellerRooms stay={column} />
       {column.flights ? (
         <div className="border-t border-gray-200 pt-2">
           <h3 className="font-semibold">{label.transfer}</h3>
@@ -191,22 +143,6 @@ function VoucherInOneLanguage({ column }: { column: VoucherColumn }) {
         </div>
       ) : null}
     </section>
-  );
-}
-
-function DateInBothCalendars({
-  date,
-  notSpecified,
-}: {
-  date: VoucherColumn["checkIn"];
-  notSpecified: string;
-}) {
-  if (!date) return <>{notSpecified}</>;
-  return (
-    <>
-      <span className="block font-semibold">{date.main}</span>
-      <span className="block text-gray-700">{date.other}</span>
-    </>
   );
 }
 

@@ -3,14 +3,13 @@ import type { TFunction } from "i18next";
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { languageDirection, supportedLanguages, type Language } from "~/i18n";
-import { formatMoney, localizeDigits } from "~/utils/format/numbers";
+import { formatMoney } from "~/utils/format/numbers";
 import { readForm } from "~/utils/forms/form-data.server";
 import { i18nInstanceFor } from "~/utils/i18n/i18n.server";
-import { nightsBetween, bothCalendars } from "~/utils/requests/voucher.server";
+import { travellerStay, type TravellerStayFacts } from "~/utils/requests/voucher.server";
 import { portalCookie } from "~/utils/session/cookies.server";
 import { createToastHeaders } from "~/utils/session/toast.server";
 import { combineHeaders } from "~/utils/http/http";
-import type { GUEST_TYPE } from "~/utils/wizard/reservation-wizard";
 import {
   clientOfferSchema,
   clientPrice,
@@ -34,17 +33,8 @@ async function defaultMarkup(request: Request): Promise<Markup> {
 }
 
 /** What an offer shows, whether it comes from a request or from a draft. */
-export type OfferFacts = {
+export type OfferFacts = TravellerStayFacts & {
   agencyName: string | null;
-  hotel: { name: string; grade: number; place: string | null };
-  checkIn: string | null;
-  checkOut: string | null;
-  rooms: Array<{
-    roomType: string;
-    board: string;
-    view: string;
-    guests: Array<{ name: string; type: keyof typeof GUEST_TYPE }>;
-  }>;
   /** The provider's price for the whole request, before the agency's commission. */
   price: { amount: number; currency: string; sign?: string };
 };
@@ -102,47 +92,19 @@ export async function keepDefaultMarkup(request: Request, context: AppLoadContex
 }
 
 function offerColumn(facts: OfferFacts, markup: Markup, language: Language, t: TFunction) {
-  const digits = (value: number) => localizeDigits(value, language);
-  const nights = nightsBetween(facts.checkIn, facts.checkOut);
   const { amount, currency, sign } = facts.price;
   return {
     language,
     dir: languageDirection(language),
     label: {
       heading: t("offer.heading"),
-      hotel: t("voucher.hotel"),
-      place: t("voucher.place"),
-      checkIn: t("voucher.checkIn"),
-      checkOut: t("voucher.checkOut"),
-      roomType: t("voucher.roomType"),
-      board: t("voucher.board"),
-      view: t("voucher.view"),
-      guests: t("voucher.guests"),
       price: t("offer.price"),
       priceNote: t("offer.priceNote"),
     },
     intro: facts.agencyName
       ? t("offer.from", { agency: facts.agencyName })
       : t("offer.fromYourAgency"),
-    hotel: {
-      name: facts.hotel.name,
-      grade: facts.hotel.grade,
-      stars: t("voucher.stars", { count: facts.hotel.grade, number: digits(facts.hotel.grade) }),
-      place: facts.hotel.place,
-    },
-    checkIn: bothCalendars(facts.checkIn, language),
-    checkOut: bothCalendars(facts.checkOut, language),
-    nights: nights === null ? null : t("voucher.nights", { count: nights, number: digits(nights) }),
-    rooms: facts.rooms.map((room, index) => ({
-      heading: t("voucher.room", { number: digits(index + 1) }),
-      roomType: room.roomType,
-      board: room.board,
-      view: room.view,
-      guests: room.guests.map((guest) => ({
-        name: guest.name,
-        type: t(`wizard:guestTypes.${guest.type}`),
-      })),
-    })),
+    ...travellerStay(facts, language, t),
     price: formatMoney(clientPrice(amount, markup), currency, language, sign),
   };
 }

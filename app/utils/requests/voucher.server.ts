@@ -15,7 +15,7 @@ import { requestDetailsView } from "~/utils/requests/request-details.server";
 type VoucherFacts = { summary: RequestSummary; agencyName: string | null; place: string | null };
 
 /** A date in the column's language, its own calendar first and the other one after. */
-export function bothCalendars(date: string | null, language: Language) {
+function bothCalendars(date: string | null, language: Language) {
   if (!date) return null;
   const { jalali, gregorian } = formatBothCalendars(date, language);
   return language === "fa"
@@ -23,28 +23,30 @@ export function bothCalendars(date: string | null, language: Language) {
     : { main: gregorian, other: jalali };
 }
 
-export function nightsBetween(checkIn: string | null, checkOut: string | null) {
+function nightsBetween(checkIn: string | null, checkOut: string | null) {
   if (!checkIn || !checkOut) return null;
   return Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000);
 }
 
-function voucherColumn(
-  { summary, agencyName, place }: VoucherFacts,
-  language: Language,
-  t: TFunction,
-) {
-  const details = requestDetailsView(summary, language);
-  const nights = nightsBetween(summary.CheckInDate, summary.CheckoutDate);
+/** What a traveller is handed of a stay (the voucher, a client offer): hotel, dates, rooms, guests. */
+export type TravellerStayFacts = {
+  hotel: { name: string; grade: number; place: string | null };
+  checkIn: string | null;
+  checkOut: string | null;
+  rooms: Array<{
+    roomType: string;
+    board: string;
+    view: string;
+    guests: Array<{ name: string; type: string }>;
+  }>;
+};
+
+/** A stay in one language, with its labels, for `TravellerStay`. */
+export function travellerStay(stay: TravellerStayFacts, language: Language, t: TFunction) {
+  const nights = nightsBetween(stay.checkIn, stay.checkOut);
   const digits = (value: number) => localizeDigits(value, language);
   return {
-    language,
-    dir: languageDirection(language),
-    label: {
-      heading: t("voucher.heading"),
-      intro: t("voucher.intro"),
-      number: t("voucher.number"),
-      agency: t("voucher.agency"),
-      agencyRef: t("voucher.agencyRef"),
+    stayLabel: {
       hotel: t("voucher.hotel"),
       place: t("voucher.place"),
       checkIn: t("voucher.checkIn"),
@@ -53,25 +55,19 @@ function voucherColumn(
       board: t("voucher.board"),
       view: t("voucher.view"),
       guests: t("voucher.guests"),
-      transfer: t("voucher.transfer"),
       notSpecified: t("voucher.notSpecified"),
     },
-    number: details.number,
-    agencyName,
-    agencyRef: details.agencyRef,
     hotel: {
-      name: details.hotel.name,
-      stars: t("voucher.stars", {
-        count: details.hotel.grade,
-        number: digits(details.hotel.grade),
-      }),
-      grade: details.hotel.grade,
-      place,
+      name: stay.hotel.name,
+      grade: stay.hotel.grade,
+      place: stay.hotel.place,
+      stars: t("voucher.stars", { count: stay.hotel.grade, number: digits(stay.hotel.grade) }),
     },
-    checkIn: bothCalendars(summary.CheckInDate, language),
-    checkOut: bothCalendars(summary.CheckoutDate, language),
+    checkIn: bothCalendars(stay.checkIn, language),
+    checkOut: bothCalendars(stay.checkOut, language),
     nights: nights === null ? null : t("voucher.nights", { count: nights, number: digits(nights) }),
-    rooms: details.rooms.map((room, index) => ({
+    // Field by field: a room as the caller has it may hold its price, which a traveller never sees.
+    rooms: stay.rooms.map((room, index) => ({
       heading: t("voucher.room", { number: digits(index + 1) }),
       roomType: room.roomType,
       board: room.board,
@@ -81,6 +77,40 @@ function voucherColumn(
         type: t(`wizard:guestTypes.${guest.type}`),
       })),
     })),
+  };
+}
+export type TravellerStayView = ReturnType<typeof travellerStay>;
+
+function voucherColumn(
+  { summary, agencyName, place }: VoucherFacts,
+  language: Language,
+  t: TFunction,
+) {
+  const details = requestDetailsView(summary, language);
+  return {
+    language,
+    dir: languageDirection(language),
+    label: {
+      heading: t("voucher.heading"),
+      intro: t("voucher.intro"),
+      number: t("voucher.number"),
+      agency: t("voucher.agency"),
+      agencyRef: t("voucher.agencyRef"),
+      transfer: t("voucher.transfer"),
+    },
+    number: details.number,
+    agencyName,
+    agencyRef: details.agencyRef,
+    ...travellerStay(
+      {
+        hotel: { name: details.hotel.name, grade: details.hotel.grade, place },
+        checkIn: summary.CheckInDate,
+        checkOut: summary.CheckoutDate,
+        rooms: details.rooms,
+      },
+      language,
+      t,
+    ),
     flights: details.flights
       ? (["arrival", "departure"] as const).map((which) => {
           const flight = details.flights![which];
