@@ -50,7 +50,7 @@ import {
 } from "~/utils/wizard/reservation-wizard.server";
 import { getOrder } from "~/utils/provider/orders.server";
 import { findLocations, type GeoLocation } from "~/utils/provider/geo.server";
-import { useSuggestions } from "~/components/wizard/suggestions";
+import { SuggestingTextField } from "~/components/wizard/suggestions";
 import { InlineValues } from "~/components/ui/inline-values";
 
 /** Step 1, Choose Hotel: a package hotel (searchable), the stay's dates, transfer, notes. */
@@ -298,7 +298,13 @@ export default function HotelStep() {
               }),
             }))}
           />
-          <LocationSearchField meta={fields.location} label={t("hotel.location")} />
+          {/* A place typed, looked up in the geo service (the select above stays for JS off). */}
+          <SuggestingTextField<GeoLocation>
+            meta={fields.location as FieldMetadata<unknown>}
+            label={t("hotel.location")}
+            path="/reservations/locations"
+            option={(place) => ({ value: place.name, label: place.country })}
+          />
           <TextField meta={fields.name} label={t("hotel.name")} />
           <div className="sm:col-span-2 lg:col-span-4">
             <Button type="submit" name="intent" value="search" variant="secondary">
@@ -385,38 +391,6 @@ export default function HotelStep() {
         <ContinueButton />
       </Form>
     </Card>
-  );
-}
-
-/**
- * A place to search hotels in, typed: with JS the geo service suggests places as the user types;
- * without JS the search looks the text up. The select of the hotels' own places stays beside it.
- */
-function LocationSearchField({
-  meta,
-  label,
-}: {
-  meta: FieldMetadata<string | undefined>;
-  label: string;
-}) {
-  const { items: places, suggest } = useSuggestions<GeoLocation>("/reservations/locations");
-  const listId = `${meta.id}-suggestions`;
-  return (
-    <div onInput={(event) => suggest((event.target as HTMLInputElement).value.trim())}>
-      <TextField
-        meta={meta as FieldMetadata<unknown>}
-        label={label}
-        list={listId}
-        autoComplete="off"
-      />
-      <datalist id={listId}>
-        {places.map((place) => (
-          <option key={`${place.name}-${place.country}`} value={place.name}>
-            {place.country}
-          </option>
-        ))}
-      </datalist>
-    </div>
   );
 }
 

@@ -1,8 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { TextField } from "~/components/forms";
 import type { Airport } from "~/utils/provider/geo.server";
 import { InlineValues } from "~/components/ui/inline-values";
-import { useSuggestions } from "~/components/wizard/suggestions";
+import { SuggestingTextField } from "~/components/wizard/suggestions";
 
 const AIRPORT_TITLE_LIMIT = 30;
 
@@ -18,8 +17,8 @@ export function AirportTitle({ title }: { title: string }) {
 }
 
 /**
- * An airport as a text field (an IATA code or a name). With JS it suggests matches from the geo
- * service in a native `<datalist>` as the user types; without JS the server looks the text up.
+ * An airport as a text field (an IATA code or a name), suggested from the geo service as typed;
+ * once looked up, the airport it names under it.
  */
 export function AirportField({
   meta,
@@ -30,18 +29,15 @@ export function AirportField({
   label: string;
   resolved?: { iata: string; title: string };
 }) {
-  const { items: airports, suggest } = useSuggestions<Airport>("/reservations/airports");
-  const listId = `${meta.id}-suggestions`;
   return (
-    <div onInput={(event) => suggest((event.target as HTMLInputElement).value.trim())}>
-      <TextField meta={meta} label={label} list={listId} dir="ltr" autoComplete="off" />
-      <datalist id={listId}>
-        {airports.map((airport) => (
-          <option key={airport.iata} value={airport.iata}>
-            {`${airport.title} (${airport.city})`}
-          </option>
-        ))}
-      </datalist>
+    <div>
+      <SuggestingTextField<Airport>
+        meta={meta as FieldMetadata<unknown>}
+        label={label}
+        path="/reservations/airports"
+        option={(airport) => ({ value: airport.iata, label: `${airport.title} (${airport.city})` })}
+        dir="ltr"
+      />
       {resolved ? (
         <p className="mt-1 text-xs text-gray-600" data-testid={`${meta.name}-resolved`}>
           <InlineValues

@@ -4,7 +4,7 @@ import { DateField } from "~/components/date-picker";
 import { SelectField, TextField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
 import { AirportField } from "~/components/wizard/airport-field";
-import { useSuggestions } from "~/components/wizard/suggestions";
+import { SuggestingTextField } from "~/components/wizard/suggestions";
 import type { ListedAirline } from "~/utils/provider/airlines.server";
 import type { FlightsStepValue, ResolvedAirport } from "~/utils/wizard/reservation-wizard";
 
@@ -59,10 +59,17 @@ export function FlightsFields({
                 placeholder={t("flights.chooseAirline")}
                 options={airlines}
               />
-              <AirlineCodeField
-                meta={flightFields.otherAirline}
+              {/* An airline the provider's list lacks, by its IATA code (the airline service). */}
+              <SuggestingTextField<ListedAirline>
+                meta={flightFields.otherAirline as FieldMetadata<unknown>}
                 label={t(FLIGHT_LABELS.otherAirline)}
                 hint={t("flights.otherAirlineHint")}
+                path="/reservations/airlines"
+                option={(airline) => ({
+                  value: airline.iata,
+                  label: `${airline.name} (${airline.country})`,
+                })}
+                dir="ltr"
               />
               <TextField
                 meta={flightFields.flightNumber}
@@ -146,39 +153,3 @@ const FLIGHT_LABELS: Record<keyof FlightInput, string> = {
   landingDate: "flights.landingDate",
   landingTime: "flights.landingTime",
 };
-
-/**
- * An airline the provider's list lacks, by its IATA code. With JS the airline service suggests
- * airlines by name or code as the user types; without JS the server looks the code up.
- */
-function AirlineCodeField({
-  meta,
-  label,
-  hint,
-}: {
-  meta: FieldMetadata<string | undefined>;
-  label: string;
-  hint: string;
-}) {
-  const { items: airlines, suggest } = useSuggestions<ListedAirline>("/reservations/airlines");
-  const listId = `${meta.id}-suggestions`;
-  return (
-    <div onInput={(event) => suggest((event.target as HTMLInputElement).value.trim())}>
-      <TextField
-        meta={meta as FieldMetadata<unknown>}
-        label={label}
-        hint={hint}
-        list={listId}
-        dir="ltr"
-        autoComplete="off"
-      />
-      <datalist id={listId}>
-        {airlines.map((airline) => (
-          <option key={airline.iata} value={airline.iata}>
-            {`${airline.name} (${airline.country})`}
-          </option>
-        ))}
-      </datalist>
-    </div>
-  );
-}

@@ -1,5 +1,7 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { TextField } from "~/components/forms";
 
 /**
  * A lookup service's matches for what is typed (airports, airlines), asked of the portal's route
@@ -8,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
  * the next key is typed or the step is left is cancelled, quietly, and no action of the page asks
  * the service again for suggestions nobody reads.
  */
-export function useSuggestions<Item>(path: string) {
+function useSuggestions<Item>(path: string) {
   const [items, setItems] = useState<Item[]>([]);
   const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; lookup?: AbortController }>({});
   const cancel = useCallback(() => {
@@ -35,4 +37,41 @@ export function useSuggestions<Item>(path: string) {
     }, 250);
   };
   return { items, suggest };
+}
+
+/**
+ * A text field that, with JS, suggests a lookup service's matches in a native `<datalist>` as the
+ * user types (an airport, an airline, a place); without JS the server looks the text up.
+ */
+export function SuggestingTextField<Item>({
+  meta,
+  label,
+  hint,
+  path,
+  option,
+  dir,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  /** The portal's route that asks the service (`?q=`, answering `{ items }`). */
+  path: string;
+  /** A suggestion as the list offers it: the value it fills in and the words beside it. */
+  option: (item: Item) => { value: string; label: string };
+  dir?: "ltr";
+}) {
+  const { items, suggest } = useSuggestions<Item>(path);
+  const listId = `${meta.id}-suggestions`;
+  return (
+    <div onInput={(event) => suggest((event.target as HTMLInputElement).value.trim())}>
+      <TextField meta={meta} label={label} hint={hint} list={listId} dir={dir} autoComplete="off" />
+      <datalist id={listId}>
+        {items.map(option).map(({ value, label: words }) => (
+          <option key={`${value} ${words}`} value={value}>
+            {words}
+          </option>
+        ))}
+      </datalist>
+    </div>
+  );
 }
