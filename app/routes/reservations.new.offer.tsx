@@ -6,14 +6,13 @@ import { orProviderErrorPage, settle } from "~/utils/http/provider-errors.server
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import {
   keepDefaultMarkup,
-  offerColumns,
+  clientOfferPage,
   offerRequest,
   type OfferFacts,
 } from "~/utils/money/client-offer.server";
 import { currencySigns, getProfileSummary } from "~/utils/provider/client.server";
 import { getHotelRoomTypes, type RoomType } from "~/utils/provider/hotels.server";
 import { validatePrices } from "~/utils/provider/reserve-requests.server";
-import { env } from "~/utils/runtime/env.server";
 import { guestsOfRoom, type Draft } from "~/utils/wizard/reservation-wizard";
 import {
   loadWizard,
@@ -61,7 +60,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "review");
   const { draft, provider } = wizard;
-  const t = context.translator("requests");
   const [prices, property, signs, profile, asked] = await Promise.all([
     orProviderErrorPage(context, validatePrices(provider, priceValidationRequest(draft))),
     orProviderErrorPage(context, getHotelRoomTypes(provider, draft.hotel!.propertyId)),
@@ -75,15 +73,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     currency: prices.currency,
     sign: signs.get(prices.currency),
   });
-  return {
-    title: t("offer.title", { hotel: facts.hotel.name }),
-    brand: env.APP_BRAND,
-    backTo: `${wizard.base}/review`,
-    ...asked.form,
-    columns: asked.offer
-      ? await offerColumns(facts, asked.offer.markup, asked.offer.language)
-      : null,
-  };
+  return clientOfferPage(context, facts, asked, `${wizard.base}/review`);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -7,7 +7,7 @@ import { orProviderErrorPage, settle } from "~/utils/http/provider-errors.server
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import {
   keepDefaultMarkup,
-  offerColumns,
+  clientOfferPage,
   offerRequest,
   type OfferFacts,
 } from "~/utils/money/client-offer.server";
@@ -15,7 +15,6 @@ import { getProfileSummary } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { getRequestSummary, type RequestSummary } from "~/utils/provider/reserve-requests.server";
 import { requestDetailsView } from "~/utils/requests/request-details.server";
-import { env } from "~/utils/runtime/env.server";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
 
@@ -47,7 +46,6 @@ function offerFacts(summary: RequestSummary, agencyName: string | null, place: s
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, context, params);
-  const t = context.translator("requests");
   const [summary, profile, asked] = await Promise.all([
     orProviderErrorPage(context, getRequestSummary(provider, requestId)),
     // The agency's name heads the offer; without it the offer is still whole.
@@ -61,15 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     profile.ok ? profile.data.AgencyName : null,
     hotel.ok ? hotel.data.hotelPlace : null,
   );
-  return {
-    title: t("offer.title", { hotel: summary.HotelName }),
-    brand: env.APP_BRAND,
-    backTo: `/reservations/reservation-details/${summary.Id}`,
-    ...asked.form,
-    columns: asked.offer
-      ? await offerColumns(facts, asked.offer.markup, asked.offer.language)
-      : null,
-  };
+  return clientOfferPage(context, facts, asked, `/reservations/reservation-details/${summary.Id}`);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

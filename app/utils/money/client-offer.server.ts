@@ -10,6 +10,7 @@ import { travellerStay, type TravellerStayFacts } from "~/utils/requests/voucher
 import { portalCookie } from "~/utils/session/cookies.server";
 import { createToastHeaders } from "~/utils/session/toast.server";
 import { combineHeaders } from "~/utils/http/http";
+import { env } from "~/utils/runtime/env.server";
 import {
   clientOfferSchema,
   clientPrice,
@@ -111,7 +112,7 @@ function offerColumn(facts: OfferFacts, markup: Markup, language: Language, t: T
 export type OfferColumn = ReturnType<typeof offerColumn>;
 
 /** The offer in the languages asked for, English first when both. */
-export async function offerColumns(facts: OfferFacts, markup: Markup, language: OfferLanguage) {
+async function offerColumns(facts: OfferFacts, markup: Markup, language: OfferLanguage) {
   const languages = supportedLanguages.filter((each) => language === "both" || each === language);
   return Promise.all(
     languages.map(async (each) => {
@@ -119,4 +120,22 @@ export async function offerColumns(facts: OfferFacts, markup: Markup, language: 
       return offerColumn(facts, markup, each, t);
     }),
   );
+}
+
+/** An offer page's data: its title, the way back, the markup form, and the offer asked for. */
+export async function clientOfferPage(
+  context: AppLoadContext,
+  facts: OfferFacts,
+  asked: Awaited<ReturnType<typeof offerRequest>>,
+  backTo: string,
+) {
+  return {
+    title: context.translator("requests")("offer.title", { hotel: facts.hotel.name }),
+    brand: env.APP_BRAND,
+    backTo,
+    ...asked.form,
+    columns: asked.offer
+      ? await offerColumns(facts, asked.offer.markup, asked.offer.language)
+      : null,
+  };
 }
