@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CurrencySigns } from "~/utils/format/numbers";
-import { providerRequest, withoutToken, type ProviderContext } from "./request.server";
+import { callProvider, defineCall } from "./call.server";
+import type { ProviderContext } from "./request.server";
 
 export const profileSummarySchema = z.object({
   UserName: z.string(),
@@ -8,36 +9,52 @@ export const profileSummarySchema = z.object({
   ShouldVerifyEmail: z.boolean(),
 });
 
+const profileSummaryCall = defineCall({
+  operation: "client.getProfileSummary",
+  summary:
+    "Who is signed in: the user's name, the agency's, and whether the email awaits confirmation",
+  path: "/api/Client",
+  token: true,
+  responseModel: "UserProfileData",
+  answer: profileSummarySchema,
+});
+
 /** GET /api/Client as UserProfileData: who is signed in (spec §3 "Profile summary"). */
 export function getProfileSummary(ctx: ProviderContext) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "client.getProfileSummary",
-      path: "/api/Client",
-      responseModel: "UserProfileData",
-    },
-    profileSummarySchema,
-  );
+  return callProvider(ctx, profileSummaryCall);
 }
+
+const currenciesCall = defineCall({
+  operation: "client.getCurrencies",
+  summary: "The currencies a receipt may be paid in, with the sign amounts are written with",
+  path: "/api/Client",
+  token: false,
+  responseModel: "CurrencyData",
+  answer: z.array(
+    z.object({ Id: z.number(), Code: z.string(), Sign: z.string(), Title: z.string() }),
+  ),
+});
 
 /** GET /api/Client as CurrencyData (no token): the currencies a receipt may be paid in. */
 export function getCurrencies(ctx: ProviderContext) {
-  return providerRequest(
-    withoutToken(ctx),
-    { operation: "client.getCurrencies", path: "/api/Client", responseModel: "CurrencyData" },
-    z.array(z.object({ Id: z.number(), Code: z.string(), Sign: z.string(), Title: z.string() })),
-  );
+  return callProvider(ctx, currenciesCall);
 }
+
+const banksCall = defineCall({
+  operation: "client.getBanks",
+  summary: "The banks a receipt may come from",
+  path: "/api/Client",
+  token: false,
+  responseModel: "BankData",
+  answer: z.array(z.object({ Id: z.number(), Name: z.string() })),
+});
 
 /** GET /api/Client as BankData (no token): the banks a receipt may come from. */
 export function getBanks(ctx: ProviderContext) {
-  return providerRequest(
-    withoutToken(ctx),
-    { operation: "client.getBanks", path: "/api/Client", responseModel: "BankData" },
-    z.array(z.object({ Id: z.number(), Name: z.string() })),
-  );
+  return callProvider(ctx, banksCall);
 }
+
+export const clientCalls = [profileSummaryCall, currenciesCall, banksCall];
 
 // The currency list changes when the provider adds a currency, not per user: one copy per
 // process, kept 10 minutes and refreshed while the old one is still used, so pages showing

@@ -1,20 +1,23 @@
 import { z } from "zod";
-import { providerRequest, type ProviderContext } from "./request.server";
+import { callProvider, defineCall } from "./call.server";
+import type { ProviderContext } from "./request.server";
 
 const count = z.number().int().min(0);
 
 /** GET /api/DashboardClient answers several models; the Accept header's domain model picks one. */
-function dashboardModel<Schema extends z.ZodTypeAny>(
-  ctx: ProviderContext,
+function dashboardCall<Schema extends z.ZodTypeAny>(
   responseModel: string,
-  schema: Schema,
+  summary: string,
+  answer: Schema,
 ) {
-  return providerRequest(
-    ctx,
-    // The model is one of this module's few: a bounded label.
-    { operation: `dashboard.${responseModel}`, path: "/api/DashboardClient", responseModel },
-    schema,
-  );
+  return defineCall({
+    operation: `dashboard.${responseModel}`,
+    summary,
+    path: "/api/DashboardClient",
+    token: true,
+    responseModel,
+    answer,
+  });
 }
 
 /** Spec §3 "Dashboard statistics": `xNumber` are request counts, the bare names are shares of the total in percent. */
@@ -31,17 +34,29 @@ const requestStatisticsSchema = z.object({
   rejectedNumber: count,
 });
 
+const requestStatisticsCall = dashboardCall(
+  "DashboardRequestStatistics",
+  "The agency's requests counted, and their shares of the total in percent",
+  requestStatisticsSchema,
+);
+
 /** GET /api/DashboardClient as DashboardRequestStatistics. */
 export function getRequestStatistics(ctx: ProviderContext) {
-  return dashboardModel(ctx, "DashboardRequestStatistics", requestStatisticsSchema);
+  return callProvider(ctx, requestStatisticsCall);
 }
 
 const requestStateCountSchema = z.object({ State: z.string(), Count: count });
 export type RequestStateCount = z.infer<typeof requestStateCountSchema>;
 
+const requestStateCountsCall = dashboardCall(
+  "RequestStateCounts",
+  "The agency's requests counted by every state",
+  z.array(requestStateCountSchema),
+);
+
 /** GET /api/DashboardClient as RequestStateCounts: the agency's requests counted by every state. */
 export function getRequestStateCounts(ctx: ProviderContext) {
-  return dashboardModel(ctx, "RequestStateCounts", z.array(requestStateCountSchema));
+  return callProvider(ctx, requestStateCountsCall);
 }
 
 const unreadNotesSchema = z.object({
@@ -50,9 +65,15 @@ const unreadNotesSchema = z.object({
   unReadNoteNumber: count,
 });
 
+const unreadNotesCall = dashboardCall(
+  "DashboardUnreadNotes",
+  "The requests with provider notes the agency has not read",
+  z.array(unreadNotesSchema),
+);
+
 /** GET /api/DashboardClient as DashboardUnreadNotes: requests with provider notes the agency has not read. */
 export function getUnreadNotes(ctx: ProviderContext) {
-  return dashboardModel(ctx, "DashboardUnreadNotes", z.array(unreadNotesSchema));
+  return callProvider(ctx, unreadNotesCall);
 }
 
 const announcementSchema = z.object({
@@ -63,9 +84,15 @@ const announcementSchema = z.object({
   endDate: z.string(),
 });
 
+const announcementsCall = dashboardCall(
+  "DashboardAnnouncements",
+  "The provider's announcements in force today",
+  z.array(announcementSchema),
+);
+
 /** GET /api/DashboardClient as DashboardAnnouncements: the provider's current announcements. */
 export function getAnnouncements(ctx: ProviderContext) {
-  return dashboardModel(ctx, "DashboardAnnouncements", z.array(announcementSchema));
+  return callProvider(ctx, announcementsCall);
 }
 
 const commissionGroupSchema = z.object({
@@ -86,7 +113,21 @@ const commissionGroupSchema = z.object({
   ),
 });
 
+const commissionGroupsCall = dashboardCall(
+  "AgencyGroupCommission",
+  "Promoted hotels by period, with the agency's commission and extra commission",
+  commissionGroupSchema,
+);
+
 /** GET /api/DashboardClient as AgencyGroupCommission: promoted hotels and their commissions. */
 export function getCommissionGroups(ctx: ProviderContext) {
-  return dashboardModel(ctx, "AgencyGroupCommission", commissionGroupSchema);
+  return callProvider(ctx, commissionGroupsCall);
 }
+
+export const dashboardCalls = [
+  requestStatisticsCall,
+  requestStateCountsCall,
+  unreadNotesCall,
+  announcementsCall,
+  commissionGroupsCall,
+];

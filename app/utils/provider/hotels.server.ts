@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { providerRequest, type ProviderContext } from "./request.server";
+import { callProvider, defineCall } from "./call.server";
+import type { ProviderContext } from "./request.server";
 
 const packageHotelSchema = z.object({
   accommodationPropertyId: z.number(),
@@ -46,36 +47,47 @@ const roomTypeSchema = z.object({
 });
 export type RoomType = z.infer<typeof roomTypeSchema>;
 
-export type PackageHotelFilters = {
-  accommodationPackageId?: number;
-  hotelPlace?: string;
-  hotelGrade?: number;
-  hotelName?: string;
-  /** One hotel only: its `accommodationPropertyId` (the hotel in its package), never `hotelId`. */
-  propertyId?: number;
-};
+const packageHotelFiltersSchema = z.object({
+  accommodationPackageId: z.number().int().optional(),
+  hotelPlace: z.string().optional(),
+  hotelGrade: z.number().int().min(1).max(5).optional(),
+  hotelName: z.string().optional().describe("A part of the hotel's name"),
+  propertyId: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "One hotel only: its accommodationPropertyId (the hotel in its package), never its hotelId",
+    ),
+});
+export type PackageHotelFilters = z.infer<typeof packageHotelFiltersSchema>;
+
+const packageHotelsCall = defineCall({
+  operation: "hotels.getPackageHotels",
+  summary: "The package hotels on offer, filtered; every filter is optional",
+  path: "/api/accommodationPropertyClient",
+  token: true,
+  query: packageHotelFiltersSchema,
+  answer: z.array(packageHotelSchema),
+});
 
 /** GET /api/accommodationPropertyClient: the package hotels on offer, filtered. */
 export function getPackageHotels(ctx: ProviderContext, filters: PackageHotelFilters = {}) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "hotels.getPackageHotels",
-      path: "/api/accommodationPropertyClient",
-      query: filters,
-    },
-    z.array(packageHotelSchema),
-  );
+  return callProvider(ctx, packageHotelsCall, { query: filters });
 }
+
+const hotelRoomTypesCall = defineCall({
+  operation: "hotels.getHotelRoomTypes",
+  summary: "One hotel in its package, with its room types, their rules and prices",
+  path: "/api/AccommodationPropertyClient/{accommodationPropertyId}",
+  token: true,
+  params: z.object({ accommodationPropertyId: z.number().int() }),
+  answer: packageHotelSchema.extend({ roomTypes: z.array(roomTypeSchema) }),
+});
 
 /** GET /api/AccommodationPropertyClient/{id}: one hotel with its room types and prices. */
 export function getHotelRoomTypes(ctx: ProviderContext, accommodationPropertyId: number) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "hotels.getHotelRoomTypes",
-      path: `/api/AccommodationPropertyClient/${accommodationPropertyId}`,
-    },
-    packageHotelSchema.extend({ roomTypes: z.array(roomTypeSchema) }),
-  );
+  return callProvider(ctx, hotelRoomTypesCall, { params: { accommodationPropertyId } });
 }
+
+export const hotelsCalls = [packageHotelsCall, hotelRoomTypesCall];

@@ -1,16 +1,22 @@
 import { z } from "zod";
-import { providerFetch, providerRequest, type ProviderContext } from "./request.server";
+import { callProvider, defineCall } from "./call.server";
+import type { ProviderContext } from "./request.server";
 
 /** Orders (contracts): GET /api/OrderClient, and an order's accounting report. */
 
-export type OrderGridQuery = {
-  Page: number;
-  PageSize: number;
-  ContractNumber?: string;
-  FromDate?: string;
-  ToDate?: string;
-  State?: string;
+const page = {
+  Page: z.number().int().min(1).describe("1-based"),
+  PageSize: z.number().int().min(1).max(100),
 };
+
+const orderGridQuerySchema = z.object({
+  ...page,
+  ContractNumber: z.string().optional(),
+  FromDate: z.string().optional().describe("YYYY-MM-DD, the first day of the orders' creation"),
+  ToDate: z.string().optional().describe("YYYY-MM-DD, the last day of the orders' creation"),
+  State: z.string().optional(),
+});
+export type OrderGridQuery = z.infer<typeof orderGridQuerySchema>;
 
 const orderRowSchema = z.object({
   Id: z.number(),
@@ -24,18 +30,19 @@ const orderRowSchema = z.object({
   State: z.string(),
 });
 
+const orderGridCall = defineCall({
+  operation: "orders.getOrderGrid",
+  summary: "One page of the agency's orders, newest first, filtered",
+  path: "/api/OrderClient",
+  token: true,
+  query: orderGridQuerySchema,
+  responseModel: "OrderGrid",
+  answer: z.object({ Items: z.array(orderRowSchema), TotalCount: z.number().int().min(0) }),
+});
+
 /** GET as OrderGrid: one page of the agency's orders, newest first, filtered. */
 export function getOrderGrid(ctx: ProviderContext, query: OrderGridQuery) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "orders.getOrderGrid",
-      path: "/api/OrderClient",
-      query,
-      responseModel: "OrderGrid",
-    },
-    z.object({ Items: z.array(orderRowSchema), TotalCount: z.number().int().min(0) }),
-  );
+  return callProvider(ctx, orderGridCall, { query });
 }
 
 const orderDetailsSchema = orderRowSchema.extend({
@@ -52,25 +59,35 @@ const orderDetailsSchema = orderRowSchema.extend({
   ),
 });
 
+const orderPath = z.object({ orderId: z.number().int() });
+
+const orderCall = defineCall({
+  operation: "orders.getOrder",
+  summary: "An order's figures and its reservation requests",
+  path: "/api/OrderClient/{orderId}",
+  token: true,
+  params: orderPath,
+  responseModel: "OrderDetails",
+  answer: orderDetailsSchema,
+});
+
 /** GET /{id} as OrderDetails: an order's figures and its reservation requests. */
 export function getOrder(ctx: ProviderContext, orderId: number) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "orders.getOrder",
-      path: `/api/OrderClient/${orderId}`,
-      responseModel: "OrderDetails",
-    },
-    orderDetailsSchema,
-  );
+  return callProvider(ctx, orderCall, { params: { orderId } });
 }
+
+const accountingReportCall = defineCall({
+  operation: "orders.downloadAccountingReport",
+  summary: "An order's accounting report, a file (PDF or spreadsheet) sent as it is",
+  path: "/api/AccountingReportClient/{orderId}",
+  token: true,
+  params: orderPath,
+  answer: "file",
+});
 
 /** GET /api/AccountingReportClient/{id}: the order's accounting report, a file. */
 export function downloadAccountingReport(ctx: ProviderContext, orderId: number) {
-  return providerFetch(ctx, {
-    operation: "orders.downloadAccountingReport",
-    path: `/api/AccountingReportClient/${orderId}`,
-  });
+  return callProvider(ctx, accountingReportCall, { params: { orderId } });
 }
 
 const balanceSchema = z.object({ Currency: z.string(), Balance: z.number() });
@@ -86,24 +103,30 @@ const statementLineSchema = z.object({
   Balance: z.number(),
 });
 
+const statementQuerySchema = z.object({
+  ...page,
+  FromDate: z.string().optional().describe("YYYY-MM-DD, the range's first day"),
+  ToDate: z.string().optional().describe("YYYY-MM-DD, the range's last day"),
+});
+
+const statementCall = defineCall({
+  operation: "orders.getStatement",
+  summary: "One page of the agency's debits and credits in a range, with the balances around it",
+  path: "/api/AccountingReportClient",
+  token: true,
+  query: statementQuerySchema,
+  responseModel: "AgencyStatement",
+  answer: z.object({
+    OpeningBalances: z.array(balanceSchema),
+    ClosingBalances: z.array(balanceSchema),
+    Items: z.array(statementLineSchema),
+    TotalCount: z.number().int().min(0),
+  }),
+});
+
 /** GET /api/AccountingReportClient as AgencyStatement: the agency's debits and credits in a range. */
-export function getStatement(
-  ctx: ProviderContext,
-  query: { Page: number; PageSize: number; FromDate?: string; ToDate?: string },
-) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "orders.getStatement",
-      path: "/api/AccountingReportClient",
-      query,
-      responseModel: "AgencyStatement",
-    },
-    z.object({
-      OpeningBalances: z.array(balanceSchema),
-      ClosingBalances: z.array(balanceSchema),
-      Items: z.array(statementLineSchema),
-      TotalCount: z.number().int().min(0),
-    }),
-  );
+export function getStatement(ctx: ProviderContext, query: z.infer<typeof statementQuerySchema>) {
+  return callProvider(ctx, statementCall, { query });
 }
+
+export const ordersCalls = [orderGridCall, orderCall, accountingReportCall, statementCall];

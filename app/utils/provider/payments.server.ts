@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { providerRequest, type ProviderContext } from "./request.server";
+import { callProvider, defineCall } from "./call.server";
+import type { ProviderContext } from "./request.server";
 
 /** Payments (/api/PaymentClient), receipt uploads (/api/UploadPublicFiles), receipt payment types. */
 
@@ -23,90 +24,119 @@ const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export type PaymentKind = "Receipt" | "Cash";
+const PAYMENTS = "/api/PaymentClient";
+
+const paymentKindSchema = z.enum(["Receipt", "Cash"]);
+export type PaymentKind = z.infer<typeof paymentKindSchema>;
+
+const paymentsQuerySchema = z.object({
+  PaymentType: paymentKindSchema,
+  Page: z.number().int().min(1).describe("1-based"),
+  PageSize: z.number().int().min(1).max(100),
+});
+
+const paymentsCall = defineCall({
+  operation: "payments.getPayments",
+  summary: "One page of the agency's payments of one type, newest first",
+  path: PAYMENTS,
+  token: true,
+  query: paymentsQuerySchema,
+  responseModel: "PaymentList",
+  answer: z.object({ Items: z.array(paymentSchema), TotalCount: z.number().int().min(0) }),
+});
 
 /** GET with PaymentType, Page, PageSize as PaymentList: one page of the agency's payments. */
-export function getPayments(
-  ctx: ProviderContext,
-  query: { PaymentType: PaymentKind; Page: number; PageSize: number },
-) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "payments.getPayments",
-      path: "/api/PaymentClient",
-      query,
-      responseModel: "PaymentList",
-    },
-    z.object({ Items: z.array(paymentSchema), TotalCount: z.number().int().min(0) }),
-  );
+export function getPayments(ctx: ProviderContext, query: z.infer<typeof paymentsQuerySchema>) {
+  return callProvider(ctx, paymentsCall, { query });
 }
+
+const orderPaymentsCall = defineCall({
+  operation: "payments.getOrderPayments",
+  summary: "Every payment of one order, newest first",
+  path: PAYMENTS,
+  token: true,
+  query: z.object({ orderId: z.number().int() }),
+  responseModel: "OrderPayments",
+  answer: z.array(paymentSchema),
+});
 
 /** GET ?orderId= as OrderPayments: every payment of one order, newest first. */
 export function getOrderPayments(ctx: ProviderContext, orderId: number) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "payments.getOrderPayments",
-      path: "/api/PaymentClient",
-      query: { orderId },
-      responseModel: "OrderPayments",
-    },
-    z.array(paymentSchema),
-  );
+  return callProvider(ctx, orderPaymentsCall, { query: { orderId } });
 }
+
+const receiptPaymentTypesCall = defineCall({
+  operation: "payments.getReceiptPaymentTypes",
+  summary: "How a receipt may have been paid (a transfer, a deposit…)",
+  path: "/api/ReceiptPaymentTypeClient/",
+  token: true,
+  answer: z.array(z.object({ Id: z.number(), Title: z.string() })),
+});
 
 /** GET /api/ReceiptPaymentTypeClient/: how a receipt was paid (a transfer, a deposit…). */
 export function getReceiptPaymentTypes(ctx: ProviderContext) {
-  return providerRequest(
-    ctx,
-    { operation: "payments.getReceiptPaymentTypes", path: "/api/ReceiptPaymentTypeClient/" },
-    z.array(z.object({ Id: z.number(), Title: z.string() })),
-  );
+  return callProvider(ctx, receiptPaymentTypesCall);
 }
+
+const uploadReceiptFileCall = defineCall({
+  operation: "payments.uploadReceiptFile",
+  summary: "Stores a receipt's file; answers the stored file's name first",
+  method: "POST",
+  path: "/api/UploadPublicFiles",
+  token: true,
+  body: {
+    form: "multipart/form-data",
+    fields: z.object({
+      file: z
+        .custom<File>((value) => value instanceof File)
+        .openapi({ type: "string", format: "binary", description: "PDF, JPEG or PNG" }),
+    }),
+  },
+  answer: z.array(z.string().min(1)).min(1),
+});
 
 /** POST /api/UploadPublicFiles (multipart, field `file`): stores a receipt; answers its stored name. */
 export async function uploadReceiptFile(ctx: ProviderContext, file: File) {
   const form = new FormData();
   form.append("file", file, file.name);
-  const names = await providerRequest(
-    ctx,
-    {
-      operation: "payments.uploadReceiptFile",
-      method: "POST",
-      path: "/api/UploadPublicFiles",
-      form,
-    },
-    z.array(z.string().min(1)).min(1),
-  );
+  const names = await callProvider(ctx, uploadReceiptFileCall, { form });
   // Spec §7: the first item of the answer is the stored file's name.
   return names[0];
 }
 
-export type ReceiptPayment = {
-  OrderId: number;
-  ReceiptNumber: string;
-  PaymentDateTime: string;
-  ReceiptPaymentType: number;
-  SendersName: string;
-  File: string;
-  SourceAmount: number;
-  Description: string;
-  SourceCurrencyId: number;
-  BankId: number | null;
-};
+const receiptPaymentSchema = z.object({
+  OrderId: z.number().int(),
+  ReceiptNumber: z.string(),
+  PaymentDateTime: z.string().describe("YYYY-MM-DDTHH:mm:ss, the provider's wall clock"),
+  ReceiptPaymentType: z.number().int().describe("An Id of the receipt payment types"),
+  SendersName: z.string(),
+  File: z.string().describe("The stored name the upload answered"),
+  SourceAmount: z.number(),
+  Description: z.string(),
+  SourceCurrencyId: z.number().int().describe("An Id of CurrencyData"),
+  BankId: z.number().int().nullable().describe("An Id of BankData, or null"),
+});
+export type ReceiptPayment = z.infer<typeof receiptPaymentSchema>;
+
+const submitReceiptCall = defineCall({
+  operation: "payments.submitReceipt",
+  summary: "The receipt of a payment made for an order, with its uploaded file",
+  method: "POST",
+  path: PAYMENTS,
+  token: true,
+  body: { model: "ReceiptPayment", json: receiptPaymentSchema },
+  answer: z.object({ Id: z.number() }),
+});
 
 /** POST as ReceiptPayment: the receipt of a payment made for an order, with its uploaded file. */
 export function submitReceipt(ctx: ProviderContext, receipt: ReceiptPayment) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "payments.submitReceipt",
-      method: "POST",
-      path: "/api/PaymentClient",
-      bodyModel: "ReceiptPayment",
-      json: receipt,
-    },
-    z.object({ Id: z.number() }),
-  );
+  return callProvider(ctx, submitReceiptCall, { json: receipt });
 }
+
+export const paymentsCalls = [
+  paymentsCall,
+  orderPaymentsCall,
+  receiptPaymentTypesCall,
+  uploadReceiptFileCall,
+  submitReceiptCall,
+];

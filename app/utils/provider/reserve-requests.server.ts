@@ -1,22 +1,26 @@
 import { z } from "zod";
-import { providerRequest, type ProviderContext } from "./request.server";
+import { callProvider, defineCall } from "./call.server";
+import type { ProviderContext } from "./request.server";
 
 const RESERVE_REQUESTS = "/api/AccommodationReserveRequestClient";
 
-type PricedRoomSelection = {
-  RoomType: number;
-  HasChildNoBed: boolean;
-  HasChildWithBed: boolean;
-  HasExtraBed: boolean;
-};
+const day = z.string().describe("YYYY-MM-DD");
 
-export type PriceValidationRequest = {
-  AccommodationPropertyId: number;
-  AccommodationPackageId: number;
-  CheckInDate: string;
-  CheckOutDate: string;
-  ReserveRoomRequests: PricedRoomSelection[];
-};
+const pricedRoomSelectionSchema = z.object({
+  RoomType: z.number().int().describe("The room type's typeId"),
+  HasChildNoBed: z.boolean(),
+  HasChildWithBed: z.boolean(),
+  HasExtraBed: z.boolean(),
+});
+
+const priceValidationRequestSchema = z.object({
+  AccommodationPropertyId: z.number().int(),
+  AccommodationPackageId: z.number().int(),
+  CheckInDate: day,
+  CheckOutDate: day,
+  ReserveRoomRequests: z.array(pricedRoomSelectionSchema).min(1),
+});
+export type PriceValidationRequest = z.infer<typeof priceValidationRequestSchema>;
 
 const datePriceSchema = z.object({
   date: z.string(),
@@ -80,57 +84,102 @@ const validatedPricesSchema = z.object({
   ),
 });
 
+const validatePricesCall = defineCall({
+  operation: "reserveRequests.validatePrices",
+  summary: "Prices a request before it is sent, and checks the hotel's rules for its rooms",
+  method: "POST",
+  path: RESERVE_REQUESTS,
+  token: true,
+  body: { model: "AccommodationReserveRequest", json: priceValidationRequestSchema },
+  answer: validatedPricesSchema,
+});
+
 /** POST as AccommodationReserveRequest: the provider prices a request (and checks its rules). */
 export function validatePrices(ctx: ProviderContext, request: PriceValidationRequest) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.validatePrices",
-      method: "POST",
-      path: RESERVE_REQUESTS,
-      bodyModel: "AccommodationReserveRequest",
-      json: request,
-    },
-    validatedPricesSchema,
-  );
+  return callProvider(ctx, validatePricesCall, { json: request });
 }
 
-export type FlightPayload = {
-  Airline: { Iata: string; Name: string; LatinName: string };
-  FlightNumber: string;
-  DepartureDateTime: string;
-  ArrivalDateTime: string | null;
-  Origin: { Iata: string; Title: string };
-  Destination: { Iata: string; Title: string };
-  FlightDuration: string | null;
-};
+const dateTime = z.string().describe("YYYY-MM-DDTHH:mm:ss, local to the airport");
 
-export type PassengerPayload = {
-  FirstName: string;
-  LastName: string;
-  Birthday: string;
-  Gender: "Female" | "Male";
-  NationalityCountryCode: string;
-  PassportNumber: string;
-  HotelPassengerType: 1 | 2 | 3 | 4;
-  MainGuest: boolean;
-};
+const flightPayloadSchema = z.object({
+  Airline: z.object({
+    Iata: z.string(),
+    Name: z.string(),
+    LatinName: z.string().describe("Empty for an airline typed by its IATA code"),
+  }),
+  FlightNumber: z.string(),
+  DepartureDateTime: dateTime,
+  ArrivalDateTime: dateTime.nullable(),
+  Origin: z.object({ Iata: z.string(), Title: z.string() }),
+  Destination: z.object({ Iata: z.string(), Title: z.string() }),
+  FlightDuration: z.string().nullable().describe("HH:mm"),
+});
+export type FlightPayload = z.infer<typeof flightPayloadSchema>;
 
-export type ReserveRequestPayload = {
-  AgencyRef: string | null;
-  AccommodationPropertyId: number;
-  AccommodationPackageId: number;
-  PropertyId: number;
-  CheckInDate: string;
-  CheckOutDate: string;
-  NeedTransfer: boolean;
-  Description: string;
-  ReserveRoomRequests: Array<
-    PricedRoomSelection & { RoomView: string; RoomService: string; Passengers: PassengerPayload[] }
-  >;
-  TransportationInfo?: { OriginFlight: FlightPayload; DestinationFlight: FlightPayload };
-  ExtendedOrderId: number | null;
-};
+const passengerPayloadSchema = z.object({
+  FirstName: z.string(),
+  LastName: z.string(),
+  Birthday: day,
+  Gender: z.enum(["Female", "Male"]),
+  NationalityCountryCode: z.string().describe("ISO 3166-1 alpha-2"),
+  PassportNumber: z.string(),
+  HotelPassengerType: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+    .describe(
+      "1 main guest (ADT), 2 extra adult on an extra bed (ADTEB), 3 child without bed (CHDNB), 4 child with bed (CHDWB)",
+    ),
+  MainGuest: z.boolean(),
+});
+export type PassengerPayload = z.infer<typeof passengerPayloadSchema>;
+
+const requestedRoomSchema = pricedRoomSelectionSchema.extend({
+  RoomView: z.string(),
+  RoomService: z.string(),
+  Passengers: z.array(passengerPayloadSchema).min(1),
+});
+
+const transportationSchema = z.object({
+  OriginFlight: flightPayloadSchema,
+  DestinationFlight: flightPayloadSchema,
+});
+
+const reserveRequestPayloadSchema = z.object({
+  AgencyRef: z.string().nullable().describe("The agency's own reference, if it gave one"),
+  AccommodationPropertyId: z.number().int(),
+  AccommodationPackageId: z.number().int(),
+  PropertyId: z
+    .number()
+    .int()
+    .describe(
+      "The same hotel-in-package as AccommodationPropertyId, sent again under the name the provider's booking model gives it; never the hotelId",
+    ),
+  CheckInDate: day,
+  CheckOutDate: day,
+  NeedTransfer: z.boolean(),
+  Description: z.string(),
+  ReserveRoomRequests: z.array(requestedRoomSchema).min(1),
+  TransportationInfo: transportationSchema.optional(),
+  ExtendedOrderId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The order this request is added to; null for a new order"),
+});
+export type ReserveRequestPayload = z.infer<typeof reserveRequestPayloadSchema>;
+
+const submitReserveRequestCall = defineCall({
+  operation: "reserveRequests.submitReserveRequest",
+  summary:
+    "Submits a reservation request; the same Idempotency-Key gets the same answer, never a second request",
+  method: "POST",
+  path: RESERVE_REQUESTS,
+  token: true,
+  headers: z.object({
+    "Idempotency-Key": z.string().min(1).describe("One key per request the clerk sends"),
+  }),
+  body: { model: "ReserveRequestPayload", json: reserveRequestPayloadSchema },
+  answer: z.object({ Id: z.number(), RequestNumber: z.string() }),
+});
 
 /**
  * POST as ReserveRequestPayload: submits a reservation request. `idempotencyKey` is sent as
@@ -141,33 +190,26 @@ export function submitReserveRequest(
   payload: ReserveRequestPayload,
   idempotencyKey: string,
 ) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.submitReserveRequest",
-      method: "POST",
-      path: RESERVE_REQUESTS,
-      bodyModel: "ReserveRequestPayload",
-      json: payload,
-      headers: { "Idempotency-Key": idempotencyKey },
-    },
-    z.object({ Id: z.number(), RequestNumber: z.string() }),
-  );
+  return callProvider(ctx, submitReserveRequestCall, {
+    json: payload,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
 }
 
 /* ---------- The agency's requests: grid, states, summary, permissions, notes, changes ---------- */
 
-export type RequestGridQuery = {
-  Page: number;
-  PageSize: number;
-  State?: string;
-  RequestNumber?: string;
-  AgencyRef?: string;
-  GuestName?: string;
-  HotelName?: string;
-  CheckInFrom?: string;
-  CheckInTo?: string;
-};
+const requestGridQuerySchema = z.object({
+  Page: z.number().int().min(1).describe("1-based"),
+  PageSize: z.number().int().min(1).max(100),
+  State: z.string().optional().describe("A wire value of the request states"),
+  RequestNumber: z.string().optional(),
+  AgencyRef: z.string().optional(),
+  GuestName: z.string().optional().describe("A part of any guest's first or last name"),
+  HotelName: z.string().optional().describe("A part of the hotel's name"),
+  CheckInFrom: day.optional(),
+  CheckInTo: day.optional(),
+});
+export type RequestGridQuery = z.infer<typeof requestGridQuerySchema>;
 
 const requestRowSchema = z.object({
   Id: z.number(),
@@ -186,31 +228,33 @@ const requestRowSchema = z.object({
 });
 export type RequestRow = z.infer<typeof requestRowSchema>;
 
+const requestGridCall = defineCall({
+  operation: "reserveRequests.getRequestGrid",
+  summary: "One page of the agency's requests, newest first, filtered",
+  path: RESERVE_REQUESTS,
+  token: true,
+  query: requestGridQuerySchema,
+  responseModel: "ReserveRequestGrid",
+  answer: z.object({ Items: z.array(requestRowSchema), TotalCount: z.number().int().min(0) }),
+});
+
 /** GET as ReserveRequestGrid: one page of the agency's requests, newest first, filtered. */
 export function getRequestGrid(ctx: ProviderContext, query: RequestGridQuery) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.getRequestGrid",
-      path: RESERVE_REQUESTS,
-      query,
-      responseModel: "ReserveRequestGrid",
-    },
-    z.object({ Items: z.array(requestRowSchema), TotalCount: z.number().int().min(0) }),
-  );
+  return callProvider(ctx, requestGridCall, { query });
 }
+
+const requestStatesCall = defineCall({
+  operation: "reserveRequests.getRequestStates",
+  summary: "The request states the provider knows, for the list's filter",
+  path: RESERVE_REQUESTS,
+  token: true,
+  responseModel: "ReserveRequestStates",
+  answer: z.array(z.object({ State: z.string(), StateLocalizationKey: z.string().nullish() })),
+});
 
 /** GET as ReserveRequestStates: the states the provider knows, for the list's filter. */
 export function getRequestStates(ctx: ProviderContext) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.getRequestStates",
-      path: RESERVE_REQUESTS,
-      responseModel: "ReserveRequestStates",
-    },
-    z.array(z.object({ State: z.string(), StateLocalizationKey: z.string().nullish() })),
-  );
+  return callProvider(ctx, requestStatesCall);
 }
 
 const flightReadSchema = z.object({
@@ -280,17 +324,21 @@ const requestSummarySchema = z.object({
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 
+const requestPath = z.object({ requestId: z.number().int() });
+
+const requestSummaryCall = defineCall({
+  operation: "reserveRequests.getRequestSummary",
+  summary: "One request, whole and priced: what its details page, print view and voucher show",
+  path: `${RESERVE_REQUESTS}/{requestId}`,
+  token: true,
+  params: requestPath,
+  responseModel: "ReserveRequestSummary",
+  answer: requestSummarySchema,
+});
+
 /** GET /{id} as ReserveRequestSummary: everything the details page shows, priced. */
 export function getRequestSummary(ctx: ProviderContext, requestId: number) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.getRequestSummary",
-      path: `${RESERVE_REQUESTS}/${requestId}`,
-      responseModel: "ReserveRequestSummary",
-    },
-    requestSummarySchema,
-  );
+  return callProvider(ctx, requestSummaryCall, { params: { requestId } });
 }
 
 const permissionSchema = z.object({ Allowed: z.boolean(), Reason: z.string().nullable() });
@@ -304,18 +352,19 @@ const requestPermissionsSchema = z.object({
 export type RequestPermissions = z.infer<typeof requestPermissionsSchema>;
 export type RequestChange = keyof RequestPermissions;
 
+const requestPermissionsCall = defineCall({
+  operation: "reserveRequests.getRequestPermissions",
+  summary: "Which changes the provider allows on a request now, and why not (optional call)",
+  path: RESERVE_REQUESTS,
+  token: true,
+  query: z.object({ reserveRequestId: z.number().int() }),
+  responseModel: "ReserveRequestPermissions",
+  answer: requestPermissionsSchema,
+});
+
 /** GET ?reserveRequestId= as ReserveRequestPermissions: the pre-modify validation of every change. */
 export function getRequestPermissions(ctx: ProviderContext, requestId: number) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.getRequestPermissions",
-      path: RESERVE_REQUESTS,
-      query: { reserveRequestId: requestId },
-      responseModel: "ReserveRequestPermissions",
-    },
-    requestPermissionsSchema,
-  );
+  return callProvider(ctx, requestPermissionsCall, { query: { reserveRequestId: requestId } });
 }
 
 const noteSchema = z.object({
@@ -328,114 +377,150 @@ const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
+const notesCall = defineCall({
+  operation: "reserveRequests.getNotes",
+  summary: "A request's notes between the agency and the provider, oldest first",
+  path: RESERVE_REQUESTS,
+  token: true,
+  query: z.object({ accommodationReserveRequestId: z.number().int() }),
+  responseModel: "ReserveNoteList",
+  answer: z.array(noteSchema),
+});
+
 /** GET ?accommodationReserveRequestId= as ReserveNoteList: the request's notes, oldest first. */
 export function getNotes(ctx: ProviderContext, requestId: number) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.getNotes",
-      path: RESERVE_REQUESTS,
-      query: { accommodationReserveRequestId: requestId },
-      responseModel: "ReserveNoteList",
-    },
-    z.array(noteSchema),
-  );
+  return callProvider(ctx, notesCall, { query: { accommodationReserveRequestId: requestId } });
 }
+
+const markNotesReadCall = defineCall({
+  operation: "reserveRequests.markNotesRead",
+  summary: "The agency has read the provider's notes on a request (no body)",
+  method: "PUT",
+  path: `${RESERVE_REQUESTS}/{requestId}`,
+  token: true,
+  params: requestPath,
+  answer: "empty",
+});
 
 /** PUT /{id}, no body: the agency has read the provider's notes. */
 export async function markNotesRead(ctx: ProviderContext, requestId: number) {
-  await providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.markNotesRead",
-      method: "PUT",
-      path: `${RESERVE_REQUESTS}/${requestId}`,
-    },
-    z.unknown(),
-  );
+  await callProvider(ctx, markNotesReadCall, { params: { requestId } });
 }
+
+/** The changes of a request are PUTs on the collection, told apart by their body's model. */
+function requestChangeCall<Body extends z.ZodTypeAny>(
+  operation: string,
+  summary: string,
+  model: string,
+  json: Body,
+) {
+  return defineCall({
+    operation,
+    summary,
+    method: "PUT",
+    path: RESERVE_REQUESTS,
+    token: true,
+    body: { model, json },
+    answer: "empty",
+  });
+}
+
+const requestIdField = z.number().int().describe("The request's Id");
+
+const noteBodySchema = z.object({ Id: requestIdField, Content: z.string().min(1) });
+const sendNoteCall = requestChangeCall(
+  "reserveRequests.sendNote",
+  "The agency's note on a request",
+  "CreateReserveNoteData",
+  noteBodySchema,
+);
 
 /** PUT as CreateReserveNoteData: the agency's note on a request. */
 export async function sendNote(ctx: ProviderContext, requestId: number, content: string) {
-  await providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.sendNote",
-      method: "PUT",
-      path: RESERVE_REQUESTS,
-      bodyModel: "CreateReserveNoteData",
-      json: { Id: requestId, Content: content },
-    },
-    z.unknown(),
-  );
+  await callProvider(ctx, sendNoteCall, { json: { Id: requestIdField, Content: content } });
 }
+
+const datesChangeSchema = z.object({ Id: requestIdField, CheckInDate: day, CheckOutDate: day });
+const changeDatesCall = requestChangeCall(
+  "reserveRequests.changeRequestDates",
+  "New check-in and check-out dates for a request",
+  "ReserveRequestDates",
+  datesChangeSchema,
+);
 
 /** PUT as ReserveRequestDates: new check-in and check-out dates. */
 export async function changeRequestDates(
   ctx: ProviderContext,
-  change: { Id: number; CheckInDate: string; CheckOutDate: string },
+  change: z.infer<typeof datesChangeSchema>,
 ) {
-  await providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.changeRequestDates",
-      method: "PUT",
-      path: RESERVE_REQUESTS,
-      bodyModel: "ReserveRequestDates",
-      json: change,
-    },
-    z.unknown(),
-  );
+  await callProvider(ctx, changeDatesCall, { json: change });
 }
+
+const roomsChangeSchema = z.object({
+  Id: requestIdField,
+  ReserveRoomRequests: z.array(requestedRoomSchema).min(1),
+});
+const changeRoomsCall = requestChangeCall(
+  "reserveRequests.changeRequestRooms",
+  "A request's rooms and guests, replaced as a whole",
+  "ReserveRequestRooms",
+  roomsChangeSchema,
+);
 
 /** PUT as ReserveRequestRooms: the request's rooms and guests, replaced as a whole. */
 export async function changeRequestRooms(
   ctx: ProviderContext,
-  change: { Id: number; ReserveRoomRequests: ReserveRequestPayload["ReserveRoomRequests"] },
+  change: z.infer<typeof roomsChangeSchema>,
 ) {
-  await providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.changeRequestRooms",
-      method: "PUT",
-      path: RESERVE_REQUESTS,
-      bodyModel: "ReserveRequestRooms",
-      json: change,
-    },
-    z.unknown(),
-  );
+  await callProvider(ctx, changeRoomsCall, { json: change });
 }
+
+const transportationChangeSchema = z.object({
+  Id: requestIdField,
+  TransportationInfo: transportationSchema,
+});
+const changeTransportationCall = requestChangeCall(
+  "reserveRequests.changeRequestTransportation",
+  "Both flights of a request, replaced (and the transfer turned on)",
+  "ReserveRequestTransportation",
+  transportationChangeSchema,
+);
 
 /** PUT as ReserveRequestTransportation: both flights, replaced (and the transfer turned on). */
 export async function changeRequestTransportation(
   ctx: ProviderContext,
-  change: {
-    Id: number;
-    TransportationInfo: { OriginFlight: FlightPayload; DestinationFlight: FlightPayload };
-  },
+  change: z.infer<typeof transportationChangeSchema>,
 ) {
-  await providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.changeRequestTransportation",
-      method: "PUT",
-      path: RESERVE_REQUESTS,
-      bodyModel: "ReserveRequestTransportation",
-      json: change,
-    },
-    z.unknown(),
-  );
+  await callProvider(ctx, changeTransportationCall, { json: change });
 }
+
+const deleteRequestCall = defineCall({
+  operation: "reserveRequests.deleteRequest",
+  summary: "Withdraws a request",
+  method: "DELETE",
+  path: `${RESERVE_REQUESTS}/{requestId}`,
+  token: true,
+  params: requestPath,
+  answer: "empty",
+});
 
 /** DELETE /{id}: the request is withdrawn. */
 export async function deleteRequest(ctx: ProviderContext, requestId: number) {
-  await providerRequest(
-    ctx,
-    {
-      operation: "reserveRequests.deleteRequest",
-      method: "DELETE",
-      path: `${RESERVE_REQUESTS}/${requestId}`,
-    },
-    z.unknown(),
-  );
+  await callProvider(ctx, deleteRequestCall, { params: { requestId } });
 }
+
+export const reserveRequestsCalls = [
+  validatePricesCall,
+  submitReserveRequestCall,
+  requestGridCall,
+  requestStatesCall,
+  requestSummaryCall,
+  requestPermissionsCall,
+  notesCall,
+  markNotesReadCall,
+  sendNoteCall,
+  changeDatesCall,
+  changeRoomsCall,
+  changeTransportationCall,
+  deleteRequestCall,
+];

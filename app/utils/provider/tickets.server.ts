@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { providerRequest, type ProviderContext } from "./request.server";
+import { callProvider, defineCall } from "./call.server";
+import type { ProviderContext } from "./request.server";
 
 /** Support tickets on an order: /api/OrderTicketClient. */
 
@@ -17,18 +18,19 @@ const ticketSummarySchema = z.object({
   MessageCount: z.number(),
 });
 
+const ticketsCall = defineCall({
+  operation: "tickets.getTickets",
+  summary: "An order's support tickets, last updated first",
+  path: TICKETS,
+  token: true,
+  query: z.object({ orderId: z.number().int() }),
+  responseModel: "OrderTicketList",
+  answer: z.array(ticketSummarySchema),
+});
+
 /** GET ?orderId= as OrderTicketList: an order's tickets, last updated first. */
 export function getTickets(ctx: ProviderContext, orderId: number) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "tickets.getTickets",
-      path: TICKETS,
-      query: { orderId },
-      responseModel: "OrderTicketList",
-    },
-    z.array(ticketSummarySchema),
-  );
+  return callProvider(ctx, ticketsCall, { query: { orderId } });
 }
 
 const ticketSchema = ticketSummarySchema.extend({
@@ -44,51 +46,64 @@ const ticketSchema = ticketSummarySchema.extend({
   ),
 });
 
+const ticketCall = defineCall({
+  operation: "tickets.getTicket",
+  summary: "A ticket and its thread: its first message, then the replies, oldest first",
+  path: `${TICKETS}/{ticketId}`,
+  token: true,
+  params: z.object({ ticketId: z.number().int() }),
+  responseModel: "OrderTicket",
+  answer: ticketSchema,
+});
+
 /** GET /{id} as OrderTicket: a ticket and its thread (its first message, then the replies). */
 export function getTicket(ctx: ProviderContext, ticketId: number) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "tickets.getTicket",
-      path: `${TICKETS}/${ticketId}`,
-      responseModel: "OrderTicket",
-    },
-    ticketSchema,
-  );
+  return callProvider(ctx, ticketCall, { params: { ticketId } });
 }
 
+const newTicketSchema = z.object({
+  OrderId: z.number().int(),
+  TicketCategory: z.number().int(),
+  Subject: z.string().min(1),
+  Content: z.string().min(1),
+});
+
+const openTicketCall = defineCall({
+  operation: "tickets.openTicket",
+  summary: "Opens a support ticket on an order, with its first message",
+  method: "POST",
+  path: TICKETS,
+  token: true,
+  body: { model: "CreateOrderTicket", json: newTicketSchema },
+  answer: z.object({ Id: z.number() }),
+});
+
 /** POST as CreateOrderTicket: opens a ticket on an order. */
-export function openTicket(
-  ctx: ProviderContext,
-  ticket: { OrderId: number; TicketCategory: number; Subject: string; Content: string },
-) {
-  return providerRequest(
-    ctx,
-    {
-      operation: "tickets.openTicket",
-      method: "POST",
-      path: TICKETS,
-      bodyModel: "CreateOrderTicket",
-      json: ticket,
-    },
-    z.object({ Id: z.number() }),
-  );
+export function openTicket(ctx: ProviderContext, ticket: z.infer<typeof newTicketSchema>) {
+  return callProvider(ctx, openTicketCall, { json: ticket });
 }
+
+const ticketReplySchema = z.object({
+  ParentId: z.number().int().describe("The ticket's Id"),
+  Content: z.string().min(1),
+});
+
+const replyToTicketCall = defineCall({
+  operation: "tickets.replyToTicket",
+  summary: "A reply on an open ticket",
+  method: "POST",
+  path: TICKETS,
+  token: true,
+  body: { model: "OrderTicketReply", json: ticketReplySchema },
+  answer: "empty",
+});
 
 /** POST as OrderTicketReply: a reply on an open ticket. */
 export async function replyToTicket(
   ctx: ProviderContext,
-  reply: { ParentId: number; Content: string },
+  reply: z.infer<typeof ticketReplySchema>,
 ) {
-  await providerRequest(
-    ctx,
-    {
-      operation: "tickets.replyToTicket",
-      method: "POST",
-      path: TICKETS,
-      bodyModel: "OrderTicketReply",
-      json: reply,
-    },
-    z.unknown(),
-  );
+  await callProvider(ctx, replyToTicketCall, { json: reply });
 }
+
+export const ticketsCalls = [ticketsCall, ticketCall, openTicketCall, replyToTicketCall];
