@@ -31,6 +31,7 @@ const registerAgencyCall = defineCall({
   token: false,
   body: { model: "CreateAgencyDTO", json: agencyRegistrationSchema },
   answer: z.object({ AgencyId: z.number() }),
+  status: 201,
 });
 
 /** POST /api/AgencyClient as CreateAgencyDTO: an anonymous visitor asks for access. */

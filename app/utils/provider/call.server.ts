@@ -50,6 +50,8 @@ export type ProviderCall<A extends Answer = Answer> = {
   /** The domain model of the answer, named on `Accept`. */
   responseModel?: string;
   answer: A;
+  /** The status of success: 200 by default, 204 for an answer with no body. */
+  status?: 200 | 201 | 204;
 };
 
 export function defineCall<A extends Answer>(call: ProviderCall<A>): ProviderCall<A> {
@@ -70,7 +72,7 @@ type Result<A extends Answer> = A extends z.ZodTypeAny
     ? Response
     : void;
 
-export function serviceUrl(service: ProviderService = "provider") {
+function serviceUrl(service: ProviderService = "provider") {
   if (service === "geo") return geoApiUrl;
   if (service === "airlineService") return airlineApiUrl;
   return env.PROVIDER_API_URL;

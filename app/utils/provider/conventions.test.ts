@@ -310,7 +310,14 @@ const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown }
   {
     name: "PUT /api/AccommodationReserveRequestClient (note)",
     run: () => sendNote(ctx, 7001, "Hello"),
-    reply: {},
+    reply: {
+      Id: 1,
+      Content: "Hello",
+      CreateDateTime: "2026-03-02T10:00:00",
+      CreatorUserName: "demo",
+      IsBroker: false,
+      IsRead: true,
+    },
     token: true,
     accept: "application/json",
     contentType: json("CreateReserveNoteData"),
@@ -450,7 +457,7 @@ const calls: Array<{ name: string; run: () => Promise<unknown>; reply: unknown }
   {
     name: "POST /api/OrderTicketClient as OrderTicketReply",
     run: () => replyToTicket(ctx, { ParentId: 1, Content: "C" }),
-    reply: {},
+    reply: { Id: 2 },
     token: true,
     accept: "application/json",
     contentType: json("OrderTicketReply"),

@@ -27,7 +27,6 @@ export type Payment = z.infer<typeof paymentSchema>;
 const PAYMENTS = "/api/PaymentClient";
 
 const paymentKindSchema = z.enum(["Receipt", "Cash"]);
-export type PaymentKind = z.infer<typeof paymentKindSchema>;
 
 const paymentsQuerySchema = z.object({
   PaymentType: paymentKindSchema,
@@ -93,6 +92,7 @@ const uploadReceiptFileCall = defineCall({
     }),
   },
   answer: z.array(z.string().min(1)).min(1),
+  status: 201,
 });
 
 /** POST /api/UploadPublicFiles (multipart, field `file`): stores a receipt; answers its stored name. */
@@ -126,6 +126,7 @@ const submitReceiptCall = defineCall({
   token: true,
   body: { model: "ReceiptPayment", json: receiptPaymentSchema },
   answer: z.object({ Id: z.number() }),
+  status: 201,
 });
 
 /** POST as ReceiptPayment: the receipt of a payment made for an order, with its uploaded file. */

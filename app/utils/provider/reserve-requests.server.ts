@@ -44,15 +44,15 @@ const specialDatePriceSchema = z.object({
  * review, the details page, the print view and the voucher whole (docs/provider-api.md).
  */
 function breakdownList<T extends z.ZodTypeAny>(entry: T, name: string) {
-  return z
-    .array(entry)
-    .nullable()
-    .catch(({ error }) => {
-      console.warn(
-        `Provider fare breakdown: ${name} left out, unreadable: ${error.issues[0]?.message}`,
-      );
-      return null;
-    });
+  const list = z.array(entry).nullable();
+  return z.preprocess((value) => {
+    const read = list.safeParse(value);
+    if (read.success || value === undefined) return read.success ? value : null;
+    console.warn(
+      `Provider fare breakdown: ${name} left out, unreadable: ${read.error.issues[0]?.message}`,
+    );
+    return null;
+  }, list);
 }
 
 const fareBreakDownSchema = z.object({
@@ -179,6 +179,7 @@ const submitReserveRequestCall = defineCall({
   }),
   body: { model: "ReserveRequestPayload", json: reserveRequestPayloadSchema },
   answer: z.object({ Id: z.number(), RequestNumber: z.string() }),
+  status: 201,
 });
 
 /**
@@ -427,17 +428,21 @@ function requestChangeCall<Body extends z.ZodTypeAny>(
 
 const requestIdField = z.number().int().describe("The request's Id");
 
-const noteBodySchema = z.object({ Id: requestIdField, Content: z.string().min(1) });
-const sendNoteCall = requestChangeCall(
-  "reserveRequests.sendNote",
-  "The agency's note on a request",
-  "CreateReserveNoteData",
-  noteBodySchema,
-);
+const noteBodySchema = z.object({ Id: requestIdField, Content: z.string().min(1).max(2000) });
+const sendNoteCall = defineCall({
+  operation: "reserveRequests.sendNote",
+  summary: "The agency's note on a request; answers the note as the list shows it",
+  method: "PUT",
+  path: RESERVE_REQUESTS,
+  token: true,
+  body: { model: "CreateReserveNoteData", json: noteBodySchema },
+  answer: noteSchema,
+  status: 201,
+});
 
 /** PUT as CreateReserveNoteData: the agency's note on a request. */
 export async function sendNote(ctx: ProviderContext, requestId: number, content: string) {
-  await callProvider(ctx, sendNoteCall, { json: { Id: requestIdField, Content: content } });
+  await callProvider(ctx, sendNoteCall, { json: { Id: requestId, Content: content } });
 }
 
 const datesChangeSchema = z.object({ Id: requestIdField, CheckInDate: day, CheckOutDate: day });

@@ -76,6 +76,7 @@ const openTicketCall = defineCall({
   token: true,
   body: { model: "CreateOrderTicket", json: newTicketSchema },
   answer: z.object({ Id: z.number() }),
+  status: 201,
 });
 
 /** POST as CreateOrderTicket: opens a ticket on an order. */
@@ -95,7 +96,8 @@ const replyToTicketCall = defineCall({
   path: TICKETS,
   token: true,
   body: { model: "OrderTicketReply", json: ticketReplySchema },
-  answer: "empty",
+  answer: z.object({ Id: z.number().describe("The reply's Id") }),
+  status: 201,
 });
 
 /** POST as OrderTicketReply: a reply on an open ticket. */
