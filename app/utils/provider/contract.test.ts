@@ -422,7 +422,8 @@ function contractValidator(document: Document) {
     return validate(value)
       ? []
       : (validate.errors ?? []).map(
-          (error) => `${error.instancePath || "(whole)"} ${error.message}`,
+          (error) =>
+            `${error.instancePath || "(whole)"} ${error.message} ${JSON.stringify(error.params)}`,
         );
   };
 
