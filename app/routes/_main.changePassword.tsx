@@ -10,8 +10,12 @@ import { Card } from "~/components/ui/card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, NewPasswordFields, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
+import { randomUUID } from "node:crypto";
 import {
+  anonymousProvider,
+  endSession,
   HOME_PATH,
+  LOGIN_PATH,
   renewSessionAlone,
   requireProvider,
   requireUserName,
@@ -20,6 +24,7 @@ import { readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { useIsPending } from "~/utils/ui/misc";
 import { changePassword } from "~/utils/provider/users.server";
+import { requestToken } from "~/utils/provider/token.server";
 import { ProviderError } from "~/utils/provider/request.server";
 import { providerErrorReply } from "~/utils/http/provider-errors.server";
 import { startSignInAttempt } from "~/utils/limits/sign-in-throttle.server";
@@ -94,12 +99,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   await attempt.succeed();
-  // Every other session of the user ends; this browser goes on in a new one.
   const t = context.translator("account");
+  // The provider refuses the tokens of a user whose password changed: sign in again with the new
+  // one. Should that fail, the change still happened, and the clerk is told to sign in with it.
+  let token: string;
+  try {
+    token = await requestToken(anonymousProvider(request), {
+      username: userName,
+      password: submission.value.newPassword,
+      requestReference: randomUUID(),
+    });
+  } catch (error) {
+    console.error("Signing in again after a password change failed:", error);
+    return endSession(context, LOGIN_PATH, t("changePassword.signInAgain"));
+  }
+  // Every other session of the user ends; this browser goes on in a new one.
   return redirectWithToast(
     HOME_PATH,
     { type: "success", message: t("changePassword.success") },
-    { headers: { "Set-Cookie": await renewSessionAlone(context) } },
+    { headers: { "Set-Cookie": await renewSessionAlone(context, token) } },
   );
 }
 

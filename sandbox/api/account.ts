@@ -168,6 +168,8 @@ export function accountHandlers(ctx: SandboxContext) {
       if (body.NewPassword !== body.ConfirmPassword)
         fail(400, "The new password and its confirmation do not match.");
       user.password = body.NewPassword;
+      // As the contract asks: every token of the user is refused from now on, this one too.
+      store.state.tokens = store.state.tokens.filter((entry) => entry.userName !== user.userName);
       store.save();
       return new HttpResponse(null, { status: 204 });
     }),

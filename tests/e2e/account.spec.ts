@@ -8,8 +8,9 @@ async function changePassword(
   current: string,
   next: string,
   repeated: string,
+  { signedIn = false } = {},
 ) {
-  await portal.signInDirectly();
+  if (!signedIn) await portal.signInDirectly();
   await portal.visit("/changePassword");
   await page.getByLabel("Current password").fill(current);
   await page.getByLabel("New password", { exact: true }).fill(next);
@@ -40,7 +41,9 @@ test.describe("change password", () => {
     await expect(page.getByRole("alert")).toContainText("The current password is incorrect.");
   });
 
-  test("a good change is confirmed and the new password signs in", async ({
+  // The sandbox refuses every token of a user whose password changed, as the contract asks of a
+  // provider: the portal goes on with a token it asked for with the new password.
+  test("a good change is confirmed and the clerk goes on with a token of the new password", async ({
     portal,
     page,
     sandbox,
@@ -48,8 +51,26 @@ test.describe("change password", () => {
     await changePassword(portal, page, "Demo1234", "Better2026", "Better2026");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("snackbar")).toHaveText(/Your password was changed\./);
-    expect((await sandbox.state()).users.find((user) => user.userName === "demo")?.password).toBe(
-      "Better2026",
+    // With the old token, this page's calls would be refused and the clerk sent to sign in.
+    await portal.visit("/reservations/list");
+    await expect(page).toHaveURL(/\/reservations\/list$/);
+    await expect(page.getByLabel("State")).toBeVisible();
+    const state = await sandbox.state();
+    expect(state.users.find((user) => user.userName === "demo")?.password).toBe("Better2026");
+    expect(state.tokens.filter((token) => token.userName === "demo")).toHaveLength(1);
+  });
+
+  test("when signing in again fails, the clerk is told the change went through", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signInDirectly();
+    await sandbox.fault({ path: "/token", status: 503 });
+    await changePassword(portal, page, "Demo1234", "Better2026", "Better2026", { signedIn: true });
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(page.getByTestId("snackbar")).toHaveText(
+      /^Your password was changed\. Sign in with the new password\./,
     );
   });
 });

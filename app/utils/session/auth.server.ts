@@ -93,17 +93,18 @@ const sessionsValidFromKey = (userName: unknown) => `sessions-valid-from:${userK
 
 /**
  * Ends every other session of the signed-in user (a password change: a copied cookie, another
- * browser) and gives this browser a new one, so a session id seen before the change is worth
- * nothing after it. Answers the new session's cookie.
+ * browser) and gives this browser a new one, holding `token` (the provider refuses the old one
+ * once the password changed), so a session id seen before the change is worth nothing after it.
+ * Answers the new session's cookie.
  */
-export async function renewSessionAlone(context: AppLoadContext) {
+export async function renewSessionAlone(context: AppLoadContext, token: string) {
   const session = await context.session();
   const userName = session.get("userName");
   // A millisecond on: a session started in the very millisecond of the change ends too.
   const now = Date.now() + 1;
   await recordStore.set(sessionsValidFromKey(userName), now, env.SESSION_MAX_HOURS * 3600);
   const renewed = await sessionStorage.getSession();
-  renewed.set("token", session.get("token")!);
+  renewed.set("token", token);
   renewed.set("userName", userName!);
   renewed.set("startedAt", now);
   renewed.set("lastSeenAt", now);
