@@ -110,7 +110,9 @@ describe("sessions that end whatever the use", () => {
     const here = await signedInRequest("changer");
     const elsewhere = await signedInRequest("changer");
     const someoneElse = await signedInRequest("bystander");
-    const renewed = (await renewSessionAlone((await here())[1], "new-provider-token")).split(";")[0];
+    const renewed = (await renewSessionAlone((await here())[1], "new-provider-token")).split(
+      ";",
+    )[0];
     await expect(requireProvider(...(await here()))).rejects.toBeInstanceOf(Response);
     await expect(requireProvider(...(await elsewhere()))).rejects.toBeInstanceOf(Response);
     await expect(requireProvider(...(await someoneElse()))).resolves.toMatchObject({
