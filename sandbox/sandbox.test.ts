@@ -210,11 +210,39 @@ describe("sandbox: answer models", () => {
       });
     // A 204 has no model: the body's model on Accept is a mistake a strict provider refuses.
     expect((await changePassword(json("CurrentUserChangePasswordDto"))).status).toBe(406);
-    expect((await changePassword("application/json")).status).toBe(204);
     const agency = await fetch(url("/api/AgencyClient"), {
       headers: { Authorization: authorization, Accept: json("AgencyWithUserDTO") },
     });
     expect(agency.status).toBe(200);
+    expect((await changePassword("application/json")).status).toBe(204);
+  });
+
+  test("a password change refuses every token of the user from then on", async () => {
+    const [mine, elsewhere] = [`Bearer ${await token()}`, `Bearer ${await token()}`];
+    const other = `Bearer ${await token(OTHER_AGENCY_USER)}`;
+    const changed = await fetch(url("/api/Users"), {
+      method: "PUT",
+      headers: {
+        Authorization: mine,
+        Accept: "application/json",
+        "Content-Type": json("CurrentUserChangePasswordDto"),
+      },
+      body: JSON.stringify({
+        CurrentPassword: DEMO_USER.password,
+        NewPassword: "Better2026",
+        ConfirmPassword: "Better2026",
+      }),
+    });
+    expect(changed.status).toBe(204);
+    const profile = (authorization: string) =>
+      fetch(url("/api/Client"), {
+        headers: { Authorization: authorization, Accept: json("UserProfileData") },
+      }).then((response) => response.status);
+    expect([await profile(mine), await profile(elsewhere), await profile(other)]).toEqual([
+      401, 401, 200,
+    ]);
+    const renewed = `Bearer ${await token({ userName: DEMO_USER.userName, password: "Better2026" })}`;
+    expect(await profile(renewed)).toBe(200);
   });
 });
 
@@ -309,6 +337,33 @@ describe("sandbox: reservation requests", () => {
     expect(response.status).toBe(204);
     const changed = store.state.requests.find((r) => r.id === request.id)!;
     expect(changed).toMatchObject({ state: "New", paymentDeadlineDateTime: null });
+  });
+});
+
+describe("sandbox: orders", () => {
+  test("an order's total leaves out its rejected, cancelled and refunded requests", async () => {
+    const authorization = `Bearer ${await token()}`;
+    const order = store.state.orders.find(
+      (entry) => store.state.requests.filter((request) => request.orderId === entry.id).length > 1,
+    )!;
+    const read = async () =>
+      (await (
+        await fetch(url(`/api/OrderClient/${order.id}`), {
+          headers: { Authorization: authorization, Accept: json("OrderDetails") },
+        })
+      ).json()) as {
+        TotalAmount: number;
+        RequestCount: number;
+        Requests: Array<{ Id: number; TotalPrice: number }>;
+      };
+    const before = await read();
+    const [cancelled] = store.state.requests.filter((request) => request.orderId === order.id);
+    cancelled.state = "Cancelled";
+    const after = await read();
+    const itsPrice = before.Requests.find((request) => request.Id === cancelled.id)!.TotalPrice;
+    expect(after.TotalAmount).toBeCloseTo(before.TotalAmount - itsPrice, 2);
+    expect(after.RequestCount).toBe(before.RequestCount);
+    expect(after.Requests).toHaveLength(before.Requests.length);
   });
 });
 

@@ -35,9 +35,14 @@ function requestTotal(state: SandboxState, requestId: number) {
 }
 
 /** An order's figures: its requests, what they cost, what was paid (approved payments). */
+const NOT_OWED = new Set(["Rejected", "Cancelled", "Refunded"]);
+
 function orderFigures(state: SandboxState, order: Order) {
   const requests = state.requests.filter((request) => request.orderId === order.id);
-  const total = requests.reduce((sum, request) => sum + requestTotal(state, request.id), 0);
+  // What is owed: a request that was rejected, cancelled or refunded costs the agency nothing.
+  const total = requests
+    .filter((request) => !NOT_OWED.has(request.state))
+    .reduce((sum, request) => sum + requestTotal(state, request.id), 0);
   const paid = state.payments
     .filter((payment) => payment.orderId === order.id && payment.state === "Approved")
     .reduce((sum, payment) => sum + payment.amount, 0);

@@ -226,6 +226,8 @@ export function reserveRequestHandlers(ctx: SandboxContext) {
       if (earlier) return HttpResponse.json(earlier.body, { status: earlier.status });
 
       const { hotel } = priceOrFail(state, body);
+      if (body.PropertyId !== hotel.hotelId)
+        fail(400, `PropertyId must be ${hotel.hotelName}'s hotelId, ${hotel.hotelId}.`);
       checkPassengers(body, hotel);
       if (body.NeedTransfer !== Boolean(body.TransportationInfo))
         fail(400, "Transportation info goes with a transfer, and only with one.");

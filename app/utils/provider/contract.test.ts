@@ -209,7 +209,7 @@ async function aClerksDay() {
       AgencyRef: "CT-0042",
       AccommodationPropertyId: hotel.accommodationPropertyId,
       AccommodationPackageId: hotel.accommodationPackageId,
-      PropertyId: hotel.accommodationPropertyId,
+      PropertyId: hotel.hotelId,
       CheckInDate: checkIn,
       CheckOutDate: checkOut,
       NeedTransfer: true,

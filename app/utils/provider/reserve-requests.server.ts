@@ -151,7 +151,7 @@ const reserveRequestPayloadSchema = z.object({
     .number()
     .int()
     .describe(
-      "The same hotel-in-package as AccommodationPropertyId, sent again under the name the provider's booking model gives it; never the hotelId",
+      "The hotel itself: the package hotel's hotelId, the same in every package (AccommodationPropertyId names the hotel in this package)",
     ),
   CheckInDate: day,
   CheckOutDate: day,
