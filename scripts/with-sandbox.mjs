@@ -1,9 +1,12 @@
 // Runs the portal with the provider sandbox beside it: `npm start` (the production build under the
 // portal's own server) or `npm run dev` (the same server with Vite's dev middleware). Ctrl-C stops both.
+// `npm run start:mock-provider` puts a mock provider made from docs/provider-api.openapi.json
+// alone (Prism) in the sandbox's place: the portal as a provider's schema makes it.
 import { spawn } from "node:child_process";
 import { buildIfStale, demoSessionSecret, PORTAL_SERVER } from "./portal-build.mjs";
+import { PRISM, prismArguments } from "./mock-provider.mjs";
 
-const mode = process.argv[2] === "dev" ? "dev" : "start";
+const mode = ["dev", "mock-provider"].includes(process.argv[2]) ? process.argv[2] : "start";
 const sandboxPort = process.env.SANDBOX_PORT ?? "4010";
 const providerUrl = process.env.PROVIDER_API_URL ?? `http://127.0.0.1:${sandboxPort}`;
 
@@ -38,7 +41,9 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-if (!process.env.PROVIDER_API_URL) {
+if (mode === "mock-provider") {
+  run("Mock provider (Prism)", [PRISM, ...prismArguments(sandboxPort)], {});
+} else if (!process.env.PROVIDER_API_URL) {
   run("Provider sandbox", ["--import", "tsx", "sandbox/server.ts"], {
     NODE_ENV: "development",
     SANDBOX_PORT: sandboxPort,

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { answers, freePort, portalPortsOf, sandboxPortOf, waitUntil } from "../../deploy/cluster";
+import { PRISM, prismArguments } from "../../scripts/mock-provider.mjs";
 import { PORTAL_SERVER } from "../../scripts/portal-build.mjs";
 
 /**
@@ -191,6 +192,31 @@ export async function startSandbox(dataFile: string, host = "127.0.0.1") {
   const url = `http://127.0.0.1:${port}`;
   await waitUntil(answers(`${url}/`), url);
   return { url, ...stopper(child) };
+}
+
+/**
+ * A mock provider that Prism makes from docs/provider-api.openapi.json alone, on a port of its own
+ * (port 0: it names the one it took). Its output, one line per call and any violation of the
+ * document, is kept for the test.
+ */
+export async function startMockProvider() {
+  const child = spawn(process.execPath, [PRISM, ...prismArguments(0)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise<string | null>((resolve) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /listening on (http:\/\/[\d.:]+)/.exec(output);
+      if (listening) resolve(listening[1]);
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    child.once("exit", () => resolve(null));
+  });
+  const stopping = stopper(child);
+  if (!url) throw new Error(`Prism exited before listening:\n${output}`);
+  return { url, output: () => output, ...stopping };
 }
 
 let current: WorkerServers | undefined;
