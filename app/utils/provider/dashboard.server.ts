@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { callProvider, defineCall } from "./call.server";
+import { requestStateSchema } from "./reserve-requests.server";
 import type { ProviderContext } from "./request.server";
 
 const count = z.number().int().min(0);
@@ -45,7 +46,7 @@ export function getRequestStatistics(ctx: ProviderContext) {
   return callProvider(ctx, requestStatisticsCall);
 }
 
-const requestStateCountSchema = z.object({ State: z.string(), Count: count });
+const requestStateCountSchema = z.object({ State: requestStateSchema, Count: count });
 export type RequestStateCount = z.infer<typeof requestStateCountSchema>;
 
 const requestStateCountsCall = dashboardCall(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { callProvider, defineCall } from "./call.server";
+import { requestStateSchema } from "./reserve-requests.server";
 import type { ProviderContext } from "./request.server";
 
 /** Orders (contracts): GET /api/OrderClient, and an order's accounting report. */
@@ -14,7 +15,7 @@ const orderGridQuerySchema = z.object({
   ContractNumber: z.string().optional(),
   FromDate: z.string().optional().describe("YYYY-MM-DD, the first day of the orders' creation"),
   ToDate: z.string().optional().describe("YYYY-MM-DD, the last day of the orders' creation"),
-  State: z.string().optional(),
+  State: z.string().optional().describe("Open, PartlyPaid or Paid"),
 });
 export type OrderGridQuery = z.infer<typeof orderGridQuerySchema>;
 
@@ -27,7 +28,7 @@ const orderRowSchema = z.object({
   PaidAmount: z.number(),
   Balance: z.number(),
   Currency: z.string(),
-  State: z.string(),
+  State: z.string().describe("The order's state: Open, PartlyPaid or Paid"),
 });
 
 const orderGridCall = defineCall({
@@ -53,7 +54,7 @@ const orderDetailsSchema = orderRowSchema.extend({
       HotelName: z.string(),
       CheckInDate: z.string().nullable(),
       CheckoutDate: z.string().nullable(),
-      State: z.string(),
+      State: requestStateSchema,
       TotalPrice: z.number(),
     }),
   ),

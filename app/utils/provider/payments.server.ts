@@ -6,7 +6,7 @@ import type { ProviderContext } from "./request.server";
 
 const paymentSchema = z.object({
   Id: z.number(),
-  PaymentType: z.string(),
+  PaymentType: z.string().describe("Receipt, Cash or Online"),
   SourceAmount: z.number(),
   SourceCurrency: z.string(),
   Amount: z.number(),
@@ -20,7 +20,7 @@ const paymentSchema = z.object({
   ReceiptNumber: z.string().nullable(),
   ReceiptPaymentType: z.string().nullable(),
   BankName: z.string().nullable(),
-  State: z.string(),
+  State: z.string().describe("New, Approved, Rejected or Refunded"),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

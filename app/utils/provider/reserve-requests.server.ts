@@ -1,8 +1,16 @@
 import { z } from "zod";
+import { REQUEST_STATES } from "~/utils/requests/request-states";
 import { callProvider, defineCall } from "./call.server";
 import type { ProviderContext } from "./request.server";
 
 const RESERVE_REQUESTS = "/api/AccommodationReserveRequestClient";
+
+/** A request's state on the wire: a known one, or one the portal shows by its own name. */
+export const requestStateSchema = z
+  .string()
+  .describe(
+    `A request state: ${REQUEST_STATES.join(", ")}; another is shown by its own name, never refused`,
+  );
 
 const day = z.string().describe("YYYY-MM-DD");
 
@@ -116,6 +124,9 @@ const flightPayloadSchema = z.object({
 });
 export type FlightPayload = z.infer<typeof flightPayloadSchema>;
 
+const PASSENGER_TYPES =
+  "1 main guest (ADT), 2 extra adult on an extra bed (ADTEB), 3 child without bed (CHDNB), 4 child with bed (CHDWB)";
+
 const passengerPayloadSchema = z.object({
   FirstName: z.string(),
   LastName: z.string(),
@@ -125,9 +136,7 @@ const passengerPayloadSchema = z.object({
   PassportNumber: z.string(),
   HotelPassengerType: z
     .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
-    .describe(
-      "1 main guest (ADT), 2 extra adult on an extra bed (ADTEB), 3 child without bed (CHDNB), 4 child with bed (CHDWB)",
-    ),
+    .describe(PASSENGER_TYPES),
   MainGuest: z.boolean(),
 });
 export type PassengerPayload = z.infer<typeof passengerPayloadSchema>;
@@ -202,7 +211,7 @@ export function submitReserveRequest(
 const requestGridQuerySchema = z.object({
   Page: z.number().int().min(1).describe("1-based"),
   PageSize: z.number().int().min(1).max(100),
-  State: z.string().optional().describe("A wire value of the request states"),
+  State: requestStateSchema.optional(),
   RequestNumber: z.string().optional(),
   AgencyRef: z.string().optional(),
   GuestName: z.string().optional().describe("A part of any guest's first or last name"),
@@ -222,7 +231,7 @@ const requestRowSchema = z.object({
   CheckoutDate: z.string(),
   RoomCount: z.number(),
   GuestCount: z.number(),
-  State: z.string(),
+  State: requestStateSchema,
   CreateDateTime: z.string(),
   PaymentDeadlineDateTime: z.string().nullable(),
   UnreadNoteCount: z.number(),
@@ -250,7 +259,9 @@ const requestStatesCall = defineCall({
   path: RESERVE_REQUESTS,
   token: true,
   responseModel: "ReserveRequestStates",
-  answer: z.array(z.object({ State: z.string(), StateLocalizationKey: z.string().nullish() })),
+  answer: z.array(
+    z.object({ State: requestStateSchema, StateLocalizationKey: z.string().nullish() }),
+  ),
 });
 
 /** GET as ReserveRequestStates: the states the provider knows, for the list's filter. */
@@ -275,7 +286,7 @@ const requestSummarySchema = z.object({
   Id: z.number(),
   RequestNumber: z.string(),
   AgencyRef: z.string().nullable(),
-  State: z.string(),
+  State: requestStateSchema,
   CreateDateTime: z.string(),
   PaymentDeadlineDateTime: z.string().nullable(),
   OrderId: z.number().nullable(),
@@ -303,7 +314,7 @@ const requestSummarySchema = z.object({
           PassportNumber: z.string(),
           Gender: z.enum(["Female", "Male"]),
           NationalityCountryCode: z.string(),
-          HotelPassengerType: z.number(),
+          HotelPassengerType: z.number().describe(PASSENGER_TYPES),
         }),
       ),
       RoomPriceInfo: z.object({
