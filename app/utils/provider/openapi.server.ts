@@ -85,7 +85,7 @@ export function buildProviderOpenApi(examples: ContractExamples = {}) {
       path: first.path,
       operationId: calls.length === 1 ? operationId(first.operation) : endpointId(first),
       tags: [first.operation.split(".")[0]],
-      summary: calls.length === 1 ? first.summary : `${calls.length} calls told apart by model`,
+      summary: calls.length === 1 ? first.summary : `One of: ${calls.map(modelOf).join(", ")}`,
       description: calls.length === 1 ? undefined : describeModels(calls),
       security:
         tokens.size === 2 ? [{ [TOKEN]: [] }, {}] : tokens.has(true) ? [{ [TOKEN]: [] }] : [],
@@ -151,6 +151,12 @@ function endpointId(call: ProviderCall) {
     (call.method ?? "GET").toLowerCase(),
     ...words.map((word) => word[0].toUpperCase() + word.slice(1)),
   ].join("");
+}
+
+/** The model that tells a call apart from the others of its path: its answer's, or its body's. */
+function modelOf(call: ProviderCall) {
+  const body = call.body && "model" in call.body ? call.body.model : undefined;
+  return call.responseModel ?? body ?? (call.answer === "file" ? "a file" : "no model");
 }
 
 /** Which model is which call, for an operation that stands for several. */
