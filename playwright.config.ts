@@ -54,6 +54,12 @@ const FIREFOX_SPECS = [
   "translations.spec.ts",
 ];
 
+/**
+ * Every Firefox test but those of the specs whose other tests drive the same server HTML and
+ * client code as Chromium: of those, Firefox runs only the tests tagged @engine-specific.
+ */
+const OUTSIDE_THE_SHARED_SPECS = /^(?!.*(requests|dashboard|auth)\.spec\.ts)/;
+
 /** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */
 const WEBKIT_SPECS = ["webkit.spec.ts"];
 
@@ -124,15 +130,17 @@ export default defineConfig<object, WorkerOptions>({
     {
       name: "firefox-js-off",
       // Without scripts Firefox renders the same server HTML that Chromium's js-off drives through
-      // every request spec: the requests spec proves nothing more there (decision 026).
+      // every request spec: the requests spec proves nothing more there, and of the dashboard and
+      // sign-in specs only what the engine may do differently (decision 026).
       testMatch: FIREFOX_SPECS.filter((spec) => spec !== "requests.spec.ts"),
+      grep: [OUTSIDE_THE_SHARED_SPECS, /@engine-specific/],
       use: { ...firefox, javaScriptEnabled: false, scriptsRefused: true },
     },
     {
       name: "firefox-js-on",
       testMatch: FIREFOX_SPECS,
-      // Of the requests spec, only what another engine may do differently (decision 026).
-      grep: [/^(?!.*requests\.spec\.ts)/, /@engine-specific/],
+      // Of the requests, dashboard and sign-in specs, only what another engine may do differently.
+      grep: [OUTSIDE_THE_SHARED_SPECS, /@engine-specific/],
       use: { ...firefox, javaScriptEnabled: true },
     },
   ],

@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER } from "#sandbox/seed";
-import { expect, isBidiFirefox, SESSION_COOKIE, startPortalInstance, test } from "./fixtures";
+import {
+  ENGINE_SPECIFIC,
+  expect,
+  isBidiFirefox,
+  SESSION_COOKIE,
+  startPortalInstance,
+  test,
+} from "./fixtures";
 
 async function sessionIdCookie(page: Page) {
   const cookie = (await page.context().cookies()).find(({ name }) => name === SESSION_COOKIE);
@@ -8,13 +15,17 @@ async function sessionIdCookie(page: Page) {
 }
 
 test.describe("sign-in", () => {
-  test("good credentials open the dashboard with the user's name", async ({ portal, page }) => {
-    await portal.signIn();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page).toHaveTitle("Dashboard | Agency Portal | Hotel Booking");
-    await expect(page.getByTestId("user-name")).toHaveText("demo");
-    await expect(page.getByTestId("agency-name")).toHaveText("Parsian Travel");
-  });
+  test(
+    "good credentials open the dashboard with the user's name",
+    ENGINE_SPECIFIC,
+    async ({ portal, page }) => {
+      await portal.signIn();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveTitle("Dashboard | Agency Portal | Hotel Booking");
+      await expect(page.getByTestId("user-name")).toHaveText("demo");
+      await expect(page.getByTestId("agency-name")).toHaveText("Parsian Travel");
+    },
+  );
 
   test("bad credentials show a message and keep the username", async ({ portal, page }) => {
     await portal.attemptSignIn({ userName: "demo", password: "wrong-password" });
@@ -101,7 +112,7 @@ test.describe("guard", () => {
 });
 
 test.describe("sign-out", () => {
-  test("logs out and the pages are closed again", async ({ portal, page }) => {
+  test("logs out and the pages are closed again", ENGINE_SPECIFIC, async ({ portal, page }) => {
     await portal.signIn();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole("button", { name: "Log Out" }).click();
@@ -183,18 +194,22 @@ test.describe("a browser that keeps no cookie", () => {
       says: "مرورگر شما کوکی‌های این پورتال را نگه نداشت",
     },
   ])
-    test(`is told so at sign-in, and what to do (${language})`, async ({ portal, page }) => {
-      await portal.visit(path);
-      await page.context().clearCookies();
-      await page.locator("[name=username]").fill(DEMO_USER.userName);
-      await page.locator("[name=password]").fill(DEMO_USER.password);
-      await page.locator("[name=password]").press("Enter");
-      await expect(page.getByRole("alert").filter({ hasText: says })).toBeVisible();
-      await expect(page).toHaveURL(/\/auth\/login\?(.*&)?cookies=refused/);
-      expect(await page.context().cookies()).not.toContainEqual(
-        expect.objectContaining({ name: SESSION_COOKIE }),
-      );
-    });
+    test(
+      `is told so at sign-in, and what to do (${language})`,
+      ENGINE_SPECIFIC,
+      async ({ portal, page }) => {
+        await portal.visit(path);
+        await page.context().clearCookies();
+        await page.locator("[name=username]").fill(DEMO_USER.userName);
+        await page.locator("[name=password]").fill(DEMO_USER.password);
+        await page.locator("[name=password]").press("Enter");
+        await expect(page.getByRole("alert").filter({ hasText: says })).toBeVisible();
+        await expect(page).toHaveURL(/\/auth\/login\?(.*&)?cookies=refused/);
+        expect(await page.context().cookies()).not.toContainEqual(
+          expect.objectContaining({ name: SESSION_COOKIE }),
+        );
+      },
+    );
 });
 
 test.describe("sign-in throttling", () => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { SandboxState } from "#sandbox/model";
-import { expect, isBidiFirefox, test } from "./fixtures";
+import { ENGINE_SPECIFIC, expect, isBidiFirefox, test } from "./fixtures";
 import { paymentsDueSoon } from "./journeys";
 
 function demoRequests(state: SandboxState) {
@@ -34,36 +34,35 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("counter-Confirmed")).toContainText("5");
   });
 
-  test("a package price list downloads as a file and the provider logs it", async ({
-    portal,
-    page,
-    sandbox,
-    browserName,
-  }) => {
-    test.skip(
-      isBidiFirefox(browserName),
-      "WebDriver BiDi in Playwright 1.56 saves no downloaded file, and a form's POST cannot be asked for again",
-    );
-    await portal.signIn();
-    const card = page.getByTestId("package-card").filter({ hasText: "Dubai Shopping Festival" });
-    await expect(card.getByRole("img", { name: "5 stars" })).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      card.getByRole("button", { name: /Download price list/ }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe("price-list-dubai-shopping-festival.pdf");
-    const path = await download.path();
-    const { readFileSync } = await import("node:fs");
-    const file = readFileSync(path!);
-    expect(file.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(file.toString("latin1")).toContain("Marina Pearl Resort");
-    // The log is written once the file is on its way, without holding the download up.
-    await expect
-      .poll(async () => (await sandbox.state()).downloadLogs)
-      .toEqual([expect.objectContaining({ packageId: 2, userName: "demo" })]);
-    // The page is still there, and still works.
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  });
+  test(
+    "a package price list downloads as a file and the provider logs it",
+    ENGINE_SPECIFIC,
+    async ({ portal, page, sandbox, browserName }) => {
+      test.skip(
+        isBidiFirefox(browserName),
+        "WebDriver BiDi in Playwright 1.56 saves no downloaded file, and a form's POST cannot be asked for again",
+      );
+      await portal.signIn();
+      const card = page.getByTestId("package-card").filter({ hasText: "Dubai Shopping Festival" });
+      await expect(card.getByRole("img", { name: "5 stars" })).toBeVisible();
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        card.getByRole("button", { name: /Download price list/ }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("price-list-dubai-shopping-festival.pdf");
+      const path = await download.path();
+      const { readFileSync } = await import("node:fs");
+      const file = readFileSync(path!);
+      expect(file.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(file.toString("latin1")).toContain("Marina Pearl Resort");
+      // The log is written once the file is on its way, without holding the download up.
+      await expect
+        .poll(async () => (await sandbox.state()).downloadLogs)
+        .toEqual([expect.objectContaining({ packageId: 2, userName: "demo" })]);
+      // The page is still there, and still works.
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    },
+  );
 
   test("a price list the provider cannot send is not logged as downloaded", async ({
     portal,
@@ -316,18 +315,19 @@ test.describe("dashboard", () => {
     await expect(page.getByTestId("last-update")).toHaveAttribute("datetime", /T/);
   });
 
-  test("in Persian: Jalali dates, Persian digits, right-to-left chart", async ({
-    portal,
-    page,
-  }) => {
-    await portal.signIn();
-    await portal.switchLanguage("فارسی");
-    await expect(page.getByRole("heading", { name: "داشبورد", level: 1 })).toBeVisible();
-    await expect(page.getByTestId("counter-Confirmed")).toContainText("۵");
-    await expect(page.getByTestId("package-card").first()).toContainText(/۱۴۰[۵۶]/);
-    await expect(page.getByRole("img", { name: /^درخواست‌ها بر اساس وضعیت/ })).toBeVisible();
-    await expect(page.getByTestId("widget-unread-notes")).toContainText("پیام جدید");
-  });
+  test(
+    "in Persian: Jalali dates, Persian digits, right-to-left chart",
+    ENGINE_SPECIFIC,
+    async ({ portal, page }) => {
+      await portal.signIn();
+      await portal.switchLanguage("فارسی");
+      await expect(page.getByRole("heading", { name: "داشبورد", level: 1 })).toBeVisible();
+      await expect(page.getByTestId("counter-Confirmed")).toContainText("۵");
+      await expect(page.getByTestId("package-card").first()).toContainText(/۱۴۰[۵۶]/);
+      await expect(page.getByRole("img", { name: /^درخواست‌ها بر اساس وضعیت/ })).toBeVisible();
+      await expect(page.getByTestId("widget-unread-notes")).toContainText("پیام جدید");
+    },
+  );
 });
 
 test.describe("a banner when the provider ends the session", () => {
@@ -354,7 +354,7 @@ test.describe("a banner when the provider ends the session", () => {
   });
 });
 
-test.describe("dashboard banners with JavaScript", () => {
+test.describe("dashboard banners with JavaScript", ENGINE_SPECIFIC, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "auto-advance is an enhancement");
 
   test("advance on their own, but not for users who ask for reduced motion", async ({

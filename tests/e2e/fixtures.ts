@@ -449,6 +449,14 @@ const firefoxDownloadsOf = (workerIndex: number) =>
 /** The production build's cookie names take the `__Host-` prefix (app/utils/session/cookies.server.ts). */
 export const SESSION_COOKIE = "__Host-session";
 
+/**
+ * A test of what another engine may do differently (a download saved, the keyboard, a dialog,
+ * cookies refused or dropped, right to left, motion): of the specs Firefox shares with Chromium
+ * whose other tests drive the same server HTML and client code, the only ones Firefox runs
+ * (decision 026).
+ */
+export const ENGINE_SPECIFIC = { tag: "@engine-specific" };
+
 /** The security token (CSRF) a page's forms carry, read from its HTML. */
 export const securityTokenIn = (html: string) =>
   /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";

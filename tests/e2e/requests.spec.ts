@@ -3,6 +3,7 @@ import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput } from "~/utils/format/date-input";
 import {
   downloadedFile,
+  ENGINE_SPECIFIC,
   expect,
   isBidiFirefox,
   test,
@@ -22,12 +23,6 @@ const longDate = (iso: string) =>
     year: "numeric",
     timeZone: "UTC",
   });
-
-/**
- * What another engine may do differently (a download saved, the keyboard, a dialog, right to
- * left, the notes' fetchers): the only tests of this file Firefox runs (decision 026).
- */
-const ENGINE_SPECIFIC = { tag: "@engine-specific" };
 
 test.describe.configure({ timeout: 60_000 });
 
