@@ -13,7 +13,7 @@ import {
  * Every provider call is declared once, as a `ProviderCall`: its method and path, whether it
  * carries the token, the zod schemas of its path, query, headers, body and answer, and its domain
  * models. The client functions send it with `callProvider`, which parses the answer with that
- * schema; `contract/openapi.ts` writes docs/provider-api.openapi.json from the same declarations,
+ * schema; `openapi.server.ts` writes docs/provider-api.openapi.json from the same declarations,
  * so the document an integrator reads and what the portal sends and accepts cannot differ.
  */
 

@@ -400,6 +400,7 @@ function stableExample(operation: string, example: { body?: unknown; answer?: un
 type Document = ReturnType<typeof buildProviderOpenApi>;
 type Parameter = { name: string; in: string; required?: boolean; schema?: object };
 type Operation = {
+  security?: Array<Record<string, string[]>>;
   parameters?: Array<Parameter | { $ref: string }>;
   requestBody?: { required?: boolean; content: Record<string, { schema: object }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: object }> }>;
@@ -484,6 +485,12 @@ function contractValidator(document: Document) {
           ...check(coercing, schema, values[where]).map((problem) => `${where} ${problem}`),
         );
       }
+      // The token goes where the document's security asks for it, and nowhere else.
+      const token = exchange.headers.has("Authorization");
+      const security = operation.security ?? [];
+      if (!token && security.length && security.every((scheme) => Object.keys(scheme).length))
+        problems.push("sends no token where the document asks for one");
+      if (token && !security.length) problems.push("sends the token where the document has none");
       const type = exchange.headers.get("Content-Type");
       if (!operation.requestBody) {
         if (exchange.body) problems.push("sends a body the document has none for");
