@@ -426,29 +426,37 @@ test.describe("through the proxy, requests", () => {
   }) => {
     const { port } = new URL(cluster.url);
     const agent = new Agent({ keepAlive: true, maxSockets: 50 });
-    const get = (localAddress: string) =>
-      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
-        httpRequest(
-          { host: "127.0.0.1", port, path: "/healthcheck", localAddress, agent },
-          (answer) => {
+    // The cheapest answer an instance gives (a static file), so that a busy machine still sends
+    // the flood well within the proxy's ten seconds.
+    const get = (localAddress: string, path = "/favicon.ico") =>
+      new Promise<{ status: number; headers: Record<string, unknown>; at: number }>(
+        (resolve, reject) => {
+          httpRequest({ host: "127.0.0.1", port, path, localAddress, agent }, (answer) => {
             answer.resume();
             answer.on("end", () =>
-              resolve({ status: answer.statusCode ?? 0, headers: answer.headers }),
+              resolve({ status: answer.statusCode ?? 0, headers: answer.headers, at: Date.now() }),
             );
-          },
-        )
-          .on("error", reject)
-          .end();
-      });
+          })
+            .on("error", reject)
+            .end();
+        },
+      );
     try {
       // Fifteen hundred at once, fifty at a time: far past a thousand in ten seconds.
+      const start = Date.now();
       const flood = await Promise.all(Array.from({ length: 1500 }, () => get("127.0.0.4")));
       const refused = flood.filter((answer) => answer.status === 429);
       expect(refused.length).toBeGreaterThan(0);
-      expect(flood.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1001);
+      // The proxy counts over ten seconds from the first request it sees (after `start`): an
+      // answer before start + 10 s came in that window, where a thousand at most are served. A
+      // flood that outlasts the window is served again after it, as the rate allows.
+      const servedInTheWindow = flood.filter(
+        (answer) => answer.status === 200 && answer.at - start < 10_000,
+      );
+      expect(servedInTheWindow.length).toBeLessThanOrEqual(1001);
       expect(refused[0].headers["x-content-type-options"]).toBe("nosniff");
       expect(refused[0].headers["retry-after"]).toBe("10");
-      expect((await get("127.0.0.5")).status).toBe(200);
+      expect((await get("127.0.0.5", "/healthcheck")).status).toBe(200);
     } finally {
       agent.destroy();
     }
