@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callProvider, defineCall } from "./call.server";
+import { callProvider, defineCall, lookupQuery } from "./call.server";
 import type { ProviderContext } from "./request.server";
 
 const airlinesCall = defineCall({
@@ -26,7 +26,7 @@ const airlineServiceCall = defineCall({
   service: "airlineService",
   path: "/airlines",
   token: false,
-  query: z.object({ filter: z.string().min(1).describe("What the user typed") }),
+  query: lookupQuery,
   answer: z.array(listedAirlineSchema),
 });
 

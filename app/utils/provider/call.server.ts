@@ -54,6 +54,17 @@ export type ProviderCall<A extends Answer = Answer> = {
   status?: 200 | 201 | 204;
 };
 
+/** The query of a paged list (docs/provider-api.md, "Paged lists"). */
+export const pageQuery = {
+  Page: z.number().int().min(1).describe("1-based"),
+  PageSize: z.number().int().min(1).max(100),
+};
+
+/** The query of a third-party lookup: what the user typed. */
+export const lookupQuery = z.object({
+  filter: z.string().min(1).describe("What the user typed"),
+});
+
 export function defineCall<A extends Answer>(call: ProviderCall<A>): ProviderCall<A> {
   return call;
 }

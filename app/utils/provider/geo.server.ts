@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { callProvider, defineCall } from "./call.server";
+import { callProvider, defineCall, lookupQuery } from "./call.server";
 import type { ProviderContext } from "./request.server";
-
-const lookup = z.object({ filter: z.string().min(1).describe("What the user typed") });
 
 const airportSchema = z.object({ iata: z.string(), title: z.string(), city: z.string() });
 export type Airport = z.infer<typeof airportSchema>;
@@ -13,7 +11,7 @@ const airportsCall = defineCall({
   service: "geo",
   path: "/airports",
   token: false,
-  query: lookup,
+  query: lookupQuery,
   answer: z.array(airportSchema),
 });
 
@@ -34,7 +32,7 @@ const locationsCall = defineCall({
   service: "geo",
   path: "/locations",
   token: false,
-  query: lookup,
+  query: lookupQuery,
   answer: z.array(locationSchema),
 });
 

@@ -1,17 +1,12 @@
 import { z } from "zod";
-import { callProvider, defineCall } from "./call.server";
+import { callProvider, defineCall, pageQuery } from "./call.server";
 import { requestStateSchema } from "./reserve-requests.server";
 import type { ProviderContext } from "./request.server";
 
 /** Orders (contracts): GET /api/OrderClient, and an order's accounting report. */
 
-const page = {
-  Page: z.number().int().min(1).describe("1-based"),
-  PageSize: z.number().int().min(1).max(100),
-};
-
 const orderGridQuerySchema = z.object({
-  ...page,
+  ...pageQuery,
   ContractNumber: z.string().optional(),
   FromDate: z.string().optional().describe("YYYY-MM-DD, the first day of the orders' creation"),
   ToDate: z.string().optional().describe("YYYY-MM-DD, the last day of the orders' creation"),
@@ -105,7 +100,7 @@ const statementLineSchema = z.object({
 });
 
 const statementQuerySchema = z.object({
-  ...page,
+  ...pageQuery,
   FromDate: z.string().optional().describe("YYYY-MM-DD, the range's first day"),
   ToDate: z.string().optional().describe("YYYY-MM-DD, the range's last day"),
 });

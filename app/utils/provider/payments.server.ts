@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callProvider, defineCall } from "./call.server";
+import { callProvider, defineCall, pageQuery } from "./call.server";
 import type { ProviderContext } from "./request.server";
 
 /** Payments (/api/PaymentClient), receipt uploads (/api/UploadPublicFiles), receipt payment types. */
@@ -30,8 +30,7 @@ const paymentKindSchema = z.enum(["Receipt", "Cash"]);
 
 const paymentsQuerySchema = z.object({
   PaymentType: paymentKindSchema,
-  Page: z.number().int().min(1).describe("1-based"),
-  PageSize: z.number().int().min(1).max(100),
+  ...pageQuery,
 });
 
 const paymentsCall = defineCall({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REQUEST_STATES } from "~/utils/requests/request-states";
-import { callProvider, defineCall } from "./call.server";
+import { callProvider, defineCall, pageQuery } from "./call.server";
 import type { ProviderContext } from "./request.server";
 
 const RESERVE_REQUESTS = "/api/AccommodationReserveRequestClient";
@@ -209,8 +209,7 @@ export function submitReserveRequest(
 /* ---------- The agency's requests: grid, states, summary, permissions, notes, changes ---------- */
 
 const requestGridQuerySchema = z.object({
-  Page: z.number().int().min(1).describe("1-based"),
-  PageSize: z.number().int().min(1).max(100),
+  ...pageQuery,
   State: requestStateSchema.optional(),
   RequestNumber: z.string().optional(),
   AgencyRef: z.string().optional(),
