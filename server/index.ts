@@ -130,12 +130,16 @@ const COMMON_HEADERS: Record<string, string> = {
 /**
  * The headers every answer carries, whoever made it (a page, data, a file, a redirect, an error,
  * a static asset), set as its head is written so nothing can answer without them. An answer that
- * says nothing of caching is not kept anywhere: signed-in pages list passports.
+ * says nothing of caching is not kept anywhere: signed-in pages list passports. One not to be kept
+ * says so in every way a browser understands: lynx honours `Pragma` and `Expires`, not `no-store`,
+ * and would show a signed-out agency's dashboard again from its own copy (issue 55).
  */
 function headersOnEveryAnswer(req: Request, res: Response, next: NextFunction) {
   onHeaders(res, () => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
     if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+    if (String(res.getHeader("Cache-Control")).includes("no-store"))
+      res.set({ Pragma: "no-cache", Expires: "0" });
     // Behind a TLS-terminating proxy the request itself is plain HTTP; the proxy says what it was.
     const proto = req.get("X-Forwarded-Proto")?.split(",")[0].trim() ?? req.protocol;
     if (proto === "https")

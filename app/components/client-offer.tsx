@@ -165,8 +165,7 @@ function OfferInOneLanguage({ column }: { column: OfferColumn }) {
       <TravellerRooms stay={column} />
       <div className="border-t-2 border-gray-800 pt-2">
         <p className="flex flex-wrap justify-between gap-2 text-base font-semibold">
-          <span>{label.price}</span>
-          <span data-testid="offer-price">{column.price}</span>
+          <span>{label.price}</span> <span data-testid="offer-price">{column.price}</span>
         </p>
         <p className="text-xs text-gray-700">{label.priceNote}</p>
       </div>

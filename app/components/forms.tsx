@@ -7,6 +7,7 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { intentInName } from "~/utils/forms/intent-button";
 import { cx } from "~/utils/ui/misc";
 
 /**
@@ -345,7 +346,9 @@ export function ErrorSummary({
 
 /**
  * Enter in a field presses a form's first submit button: in a form whose first buttons add or
- * remove rows, this hidden one comes first so Enter continues instead (stack notes, conform trap).
+ * remove rows, or search, this hidden one comes first so Enter continues instead (stack notes,
+ * conform trap). A text browser shows it (no CSS hides it), so it goes just before the first of
+ * those buttons, after the fields above them, and its label says what it does (issue 55).
  */
 export function EnterSubmitsForm({ children }: { children: ReactNode }) {
   return (
@@ -353,6 +356,22 @@ export function EnterSubmitsForm({ children }: { children: ReactNode }) {
       {children}
     </button>
   );
+}
+
+/**
+ * A button that adds or removes a row of a list (conform's `insert` or `remove` button props).
+ * Until hydration its intent rides in its name, where a text browser does not show it; then
+ * conform's own props, so the list changes in the page without a round trip.
+ */
+export function IntentButton({
+  intent,
+  ...props
+}: { intent: { name: string; value: string } } & Omit<
+  React.ButtonHTMLAttributes<HTMLButtonElement>,
+  "name" | "value"
+>) {
+  const hydrated = useHydrated();
+  return <button {...intent} {...(hydrated ? {} : intentInName(intent))} {...props} />;
 }
 
 /**
@@ -366,14 +385,16 @@ export function EnhancedInput() {
 
 /**
  * A file input. A browser cannot put a chosen file back after a page load, so when the form came
- * back without JS, `chooseAgain` says so next to the field.
+ * back without JS, `chooseAgain` says so next to the field. No `accept`: w3m sends the form as
+ * soon as a file is chosen for a field that has one, half filled for a clerk who picks the file
+ * first; the hint names the types, the schema checks them in the browser and the server checks
+ * the file's first bytes (issue 55).
  */
 export function FileField({
   meta,
-  accept,
   chooseAgain,
   ...frame
-}: Omit<FieldFrameProps, "children"> & { accept: string; chooseAgain?: string }) {
+}: Omit<FieldFrameProps, "children"> & { chooseAgain?: string }) {
   const { key, ...inputProps } = getInputProps(meta, {
     type: "file",
     ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
@@ -385,7 +406,7 @@ export function FileField({
           {chooseAgain}
         </p>
       ) : null}
-      <input key={key} {...inputProps} accept={accept} className={controlClasses} />
+      <input key={key} {...inputProps} className={controlClasses} />
     </FieldFrame>
   );
 }

@@ -63,7 +63,7 @@ export function ListFilters({
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className={buttonClasses("primary")}>
             {submitLabel}
-          </button>
+          </button>{" "}
           <Link to={clearTo} className={buttonClasses("quiet")}>
             {clearLabel}
           </Link>

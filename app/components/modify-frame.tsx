@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { EnhancedInput, EnterSubmitsForm, ErrorSummary } from "~/components/forms";
+import { EnhancedInput, ErrorSummary } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
@@ -61,7 +61,6 @@ export function ModifyFrame({
         </Card>
       ) : frame.permission.allowed ? (
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
-          <EnterSubmitsForm>{t("modify.submit")}</EnterSubmitsForm>
           <AuthenticityTokenInput name="csrf" />
           <EnhancedInput />
           <p className="text-sm text-green-900" data-testid="change-allowed">

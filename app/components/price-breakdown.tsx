@@ -67,10 +67,10 @@ export function PriceBreakdown({
           {rooms.map((room, index) => (
             <tr key={index} className="border-b border-gray-100 align-top">
               <th scope="row" className="py-2 text-start font-normal">
-                <bdi className="font-medium">{room.roomType}</bdi>
+                <bdi className="font-medium">{room.roomType}</bdi>{" "}
                 <span className="block text-xs text-gray-600">
                   <InlineValues values={[room.board, room.view]} />
-                </span>
+                </span>{" "}
                 <FareBreakdown room={room} expanded={expanded} />
               </th>
               <td className="py-2">{room.nights}</td>

@@ -13,7 +13,7 @@ import {
   TextField,
 } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
-import { RECEIPT_ACCEPT, receiptSchema } from "~/utils/money/receipt";
+import { receiptSchema } from "~/utils/money/receipt";
 import { OutstandingAmount, type Outstanding } from "~/components/outstanding-amount";
 
 export type ReceiptOptions = {
@@ -132,7 +132,6 @@ export function ReceiptForm({
         meta={fields.receipt}
         label={t("receipt.file")}
         hint={t("receipt.fileHint")}
-        accept={RECEIPT_ACCEPT}
         chooseAgain={chooseFileAgain ? t("receipt.chooseAgain") : undefined}
       />
       <div>

@@ -4,6 +4,7 @@ import { GuestsTable } from "~/components/guests-table";
 import { PriceBreakdown } from "~/components/price-breakdown";
 import { RequestStateChip } from "~/components/state-chips";
 import { Card } from "~/components/ui/card";
+import { StarRating } from "~/components/ui/star-rating";
 import { localizeDigits } from "~/utils/format/numbers";
 import type { RequestDetailsView } from "~/utils/requests/request-details.server";
 import { InlineValues } from "~/components/ui/inline-values";
@@ -77,13 +78,7 @@ export function RequestSummaryView({
           </dd>
           <dt className={term}>{t("fields.grade")}</dt>
           <dd>
-            <span aria-hidden>{"★".repeat(details.hotel.grade)}</span>
-            <span className="sr-only">
-              {t("details.stars", {
-                count: details.hotel.grade,
-                number: localizeDigits(details.hotel.grade, i18n.language),
-              })}
-            </span>
+            <StarRating grade={details.hotel.grade} />
           </dd>
           <dt className={term}>{t("fields.package")}</dt>
           <dd>

@@ -1,5 +1,6 @@
 import { InlineValues } from "~/components/ui/inline-values";
 import type { TravellerStayView } from "~/utils/requests/voucher.server";
+import { Apart } from "~/components/ui/apart";
 
 /**
  * What a traveller is handed of a stay, in one language (the voucher, a client offer): the hotel,
@@ -33,7 +34,7 @@ export function StayRows({ stay }: { stay: TravellerStayView }) {
       </dd>
       <dt className={term}>{label.checkOut}</dt>
       <dd>
-        <DateInBothCalendars date={stay.checkOut} notSpecified={label.notSpecified} />
+        <DateInBothCalendars date={stay.checkOut} notSpecified={label.notSpecified} />{" "}
         {stay.nights ? <span className="block text-gray-700">{stay.nights}</span> : null}
       </dd>
     </>
@@ -83,9 +84,9 @@ function DateInBothCalendars({
 }) {
   if (!date) return <>{notSpecified}</>;
   return (
-    <>
+    <Apart>
       <span className="block font-semibold">{date.main}</span>
       <span className="block text-gray-700">{date.other}</span>
-    </>
+    </Apart>
   );
 }

@@ -24,6 +24,7 @@ import { OutstandingAmount } from "~/components/outstanding-amount";
 import type { ReceiptActionData } from "~/components/receipt-form";
 import { OrderStateChip, RequestStateChip, TicketStateChip } from "~/components/state-chips";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
+import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/format/dates";
 import { readForm } from "~/utils/forms/form-data.server";
@@ -391,19 +392,21 @@ function Tickets({
             <ul className="mb-6 flex flex-col divide-y divide-gray-100" data-testid="tickets">
               {tickets.rows.map((ticket) => (
                 <li key={ticket.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
-                  <Link
-                    to={`/orders/order-details/${orderId}/tickets/${ticket.id}`}
-                    className="font-medium text-primary-dark underline"
-                  >
-                    <bdi>{ticket.subject}</bdi>
-                  </Link>
-                  <span className="text-gray-700">
-                    {t(`tickets.categories.${ticket.category}`)}
-                  </span>
-                  <TicketStateChip closed={ticket.closed} />
-                  <span className="text-gray-600">
-                    {t("tickets.updated", { date: ticket.updated })}
-                  </span>
+                  <Apart>
+                    <Link
+                      to={`/orders/order-details/${orderId}/tickets/${ticket.id}`}
+                      className="font-medium text-primary-dark underline"
+                    >
+                      <bdi>{ticket.subject}</bdi>
+                    </Link>
+                    <span className="text-gray-700">
+                      {t(`tickets.categories.${ticket.category}`)}
+                    </span>
+                    <TicketStateChip closed={ticket.closed} />
+                    <span className="text-gray-600">
+                      {t("tickets.updated", { date: ticket.updated })}
+                    </span>
+                  </Apart>
                 </li>
               ))}
             </ul>

@@ -108,7 +108,7 @@ export default function TicketThread() {
           <bdi>{ticket.subject}</bdi>
         </h1>
         <p className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
-          <span>{t(`tickets.categories.${ticket.category}`)}</span>
+          <span>{t(`tickets.categories.${ticket.category}`)}</span>{" "}
           <TicketStateChip closed={ticket.closed} />
         </p>
         <Link

@@ -16,6 +16,7 @@ import { paymentRows } from "~/utils/money/payment-rows.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getPayments } from "~/utils/provider/payments.server";
 import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import { Apart } from "~/components/ui/apart";
 
 export const handle = { i18n: ["common", "payments"] };
 
@@ -66,21 +67,23 @@ export default function Payments() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <nav aria-label={t("tabs.label")} className="flex gap-1 border-b border-gray-300">
-        {TABS.map((name) => (
-          <Link
-            key={name}
-            to={`?tab=${name}`}
-            aria-current={name === tab ? "page" : undefined}
-            className={cx(
-              "-mb-px rounded-t border px-4 py-2 text-sm font-medium",
-              name === tab
-                ? "border-gray-300 border-b-white bg-white text-primary-dark"
-                : "border-transparent text-gray-700 hover:bg-gray-100",
-            )}
-          >
-            {t(`tabs.${name}`)}
-          </Link>
-        ))}
+        <Apart>
+          {TABS.map((name) => (
+            <Link
+              key={name}
+              to={`?tab=${name}`}
+              aria-current={name === tab ? "page" : undefined}
+              className={cx(
+                "-mb-px rounded-t border px-4 py-2 text-sm font-medium",
+                name === tab
+                  ? "border-gray-300 border-b-white bg-white text-primary-dark"
+                  : "border-transparent text-gray-700 hover:bg-gray-100",
+              )}
+            >
+              {t(`tabs.${name}`)}
+            </Link>
+          ))}
+        </Apart>
       </nav>
       <Card>
         <p role="status" className="mb-3 text-sm text-gray-700" data-testid="result-count">

@@ -200,8 +200,8 @@ function RequestsTable({ rows, sorting }: { rows: Row[]; sorting: Sorting }) {
                   dir="ltr"
                 >
                   {row.number}
-                </Link>
-                <span className="block text-xs text-gray-600">{row.created}</span>
+                </Link>{" "}
+                <span className="block text-xs text-gray-600">{row.created}</span>{" "}
                 {row.agencyRef ? (
                   <span className="block text-xs text-gray-600">
                     {t("fields.agencyRef")}: <bdi>{row.agencyRef}</bdi>

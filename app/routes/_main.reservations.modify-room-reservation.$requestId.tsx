@@ -122,6 +122,7 @@ export default function ModifyRooms() {
         roomTypes={roomTypes}
         countries={countries}
         estimateIn={estimateIn}
+        enterSubmits={t("modify.submit")}
       />
       <p className="text-sm text-gray-700">{t("modify.reinvoice")}</p>
     </ModifyFrame>

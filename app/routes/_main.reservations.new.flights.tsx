@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { EnterSubmitsForm, ErrorSummary } from "~/components/forms";
+import { ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import {
   FlightsFields,
@@ -79,7 +79,6 @@ export default function FlightsStep() {
   const allFields = useFlightSummaryFields(fields);
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
-      <EnterSubmitsForm>{t("continue")}</EnterSubmitsForm>
       <AuthenticityTokenInput name="csrf" />
       <ErrorSummary form={form} fields={allFields} />
       <FlightsFields fields={fields} airlines={airlines} resolved={resolved} />

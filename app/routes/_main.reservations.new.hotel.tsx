@@ -23,6 +23,7 @@ import {
   TextField,
 } from "~/components/forms";
 import { Button } from "~/components/ui/button";
+import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
 import { StarRating } from "~/components/ui/star-rating";
 import { ContinueButton } from "~/components/wizard/continue-button";
@@ -259,7 +260,6 @@ export default function HotelStep() {
   return (
     <Card title={t("hotel.heading")} headingLevel={2}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
-        <EnterSubmitsForm>{t("continue")}</EnterSubmitsForm>
         <AuthenticityTokenInput name="csrf" />
         <ErrorSummary
           form={form}
@@ -307,6 +307,7 @@ export default function HotelStep() {
           />
           <TextField meta={fields.name} label={t("hotel.name")} />
           <div className="sm:col-span-2 lg:col-span-4">
+            <EnterSubmitsForm>{t("continueDefault")}</EnterSubmitsForm>
             <Button type="submit" name="intent" value="search" variant="secondary">
               {t("hotel.searchButton")}
             </Button>
@@ -319,6 +320,7 @@ export default function HotelStep() {
           <legend className="mb-2 font-semibold" id={fields.propertyId.id}>
             {t("hotel.hotel")}
           </legend>
+          <NoHotelOption meta={fields.propertyId} />
           {hotels.length === 0 ? (
             <p className="text-sm text-gray-700">{t("hotel.noneFound")}</p>
           ) : (
@@ -331,31 +333,33 @@ export default function HotelStep() {
                     bookable={hotel.onSale && !hotel.otherCurrency}
                   >
                     <span className="flex flex-col gap-1 text-sm">
-                      <span className="font-semibold">
-                        <bdi>{hotel.name}</bdi>
-                      </span>
-                      <span className="flex flex-wrap items-center gap-2">
-                        <StarRating grade={hotel.grade} />
+                      <Apart>
+                        <span className="font-semibold">
+                          <bdi>{hotel.name}</bdi>
+                        </span>
+                        <span className="flex flex-wrap items-center gap-2">
+                          <StarRating grade={hotel.grade} />{" "}
+                          <span>
+                            <InlineValues values={[hotel.place, hotel.packageTitle]} />
+                          </span>
+                        </span>
                         <span>
-                          <InlineValues values={[hotel.place, hotel.packageTitle]} />
+                          {hotel.onSale
+                            ? t("hotel.fromPrice", { price: hotel.minPrice })
+                            : t("hotel.notOnSale")}
                         </span>
-                      </span>
-                      <span>
-                        {hotel.onSale
-                          ? t("hotel.fromPrice", { price: hotel.minPrice })
-                          : t("hotel.notOnSale")}
-                      </span>
-                      {hotel.otherCurrency ? (
-                        <span className="font-medium text-red-800" data-testid="other-currency">
-                          {t("hotel.otherCurrency", {
-                            currency: hotel.otherCurrency.hotel,
-                            orderCurrency: hotel.otherCurrency.order,
-                          })}
+                        {hotel.otherCurrency ? (
+                          <span className="font-medium text-red-800" data-testid="other-currency">
+                            {t("hotel.otherCurrency", {
+                              currency: hotel.otherCurrency.hotel,
+                              orderCurrency: hotel.otherCurrency.order,
+                            })}
+                          </span>
+                        ) : null}
+                        <span className="text-xs text-gray-600">
+                          {t("hotel.available", { period: hotel.available })}
                         </span>
-                      ) : null}
-                      <span className="text-xs text-gray-600">
-                        {t("hotel.available", { period: hotel.available })}
-                      </span>
+                      </Apart>
                     </span>
                   </HotelOption>
                 </li>
@@ -423,6 +427,22 @@ function HotelOption({
       {/* conform gives every radio the field's id, which the group's legend holds. */}
       <input {...props} id={`${meta.id}-${value}`} disabled={!bookable} className="mt-1 h-4 w-4" />
       {children}
+    </label>
+  );
+}
+
+/**
+ * "No hotel chosen", checked until a hotel is: a browser that ticks a group's first radio when none
+ * is (lynx) would otherwise choose the first hotel for the clerk. The stylesheet hides it; sent, it
+ * is a hotel left unchosen.
+ */
+function NoHotelOption({ meta }: { meta: FieldMetadata<number> }) {
+  const { t } = useTranslation("wizard");
+  const chosen = meta.initialValue !== undefined && meta.initialValue !== "";
+  return (
+    <label className="hidden">
+      <input type="radio" name={meta.name} form={meta.formId} value="" defaultChecked={!chosen} />{" "}
+      {t("hotel.noneChosen")}
     </label>
   );
 }

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { EnterSubmitsForm, ErrorSummary } from "~/components/forms";
+import { ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/wizard/countries.server";
@@ -100,7 +100,6 @@ export default function RoomsStep() {
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
-      <EnterSubmitsForm>{t("continue")}</EnterSubmitsForm>
       <AuthenticityTokenInput name="csrf" />
       <ErrorSummary form={form} fields={[]} />
 
@@ -110,6 +109,7 @@ export default function RoomsStep() {
         roomTypes={roomTypes}
         countries={countries}
         estimateIn={estimateIn}
+        enterSubmits={t("continueDefault")}
       />
       <ContinueButton />
     </Form>

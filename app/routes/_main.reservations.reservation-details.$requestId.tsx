@@ -17,6 +17,7 @@ import { FailureNotice, GeneralErrorBoundary } from "~/components/error-boundary
 import { NotesThread, noteSchema } from "~/components/notes-thread";
 import { RequestSummaryView } from "~/components/request-summary";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
+import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
 import { parseWithZod } from "@conform-to/zod";
 import { readForm } from "~/utils/forms/form-data.server";
@@ -242,41 +243,43 @@ function RequestAndActions({
           {t("details.heading")} <bdi dir="ltr">{details.number}</bdi>
         </h1>
         <nav aria-label={t("actions.label")} className="flex flex-wrap gap-2 print:hidden">
-          <Link
-            to={`/reservations/reservation-details/${details.id}/print`}
-            className={buttonClasses("secondary")}
-          >
-            {t("actions.print")}
-          </Link>
-          {hasVoucher(details.state) ? (
+          <Apart>
             <Link
-              to={`/reservations/reservation-details/${details.id}/voucher`}
+              to={`/reservations/reservation-details/${details.id}/print`}
               className={buttonClasses("secondary")}
             >
-              {t("voucher.link")}
+              {t("actions.print")}
             </Link>
-          ) : null}
-          <Link
-            to={`/reservations/reservation-details/${details.id}/offer`}
-            className={buttonClasses("secondary")}
-          >
-            {t("offer.link")}
-          </Link>
-          {MODIFY_LINKS.filter((link) => offered[link.change].allowed).map((link) => (
+            {hasVoucher(details.state) ? (
+              <Link
+                to={`/reservations/reservation-details/${details.id}/voucher`}
+                className={buttonClasses("secondary")}
+              >
+                {t("voucher.link")}
+              </Link>
+            ) : null}
             <Link
-              key={link.path}
-              to={`${base}/${link.path}/${details.id}`}
+              to={`/reservations/reservation-details/${details.id}/offer`}
               className={buttonClasses("secondary")}
             >
-              {t(link.label)}
+              {t("offer.link")}
             </Link>
-          ))}
-          <BookAgainForm />
-          {offered.Delete.allowed ? (
-            <Link to="?confirm=delete" className={buttonClasses("quiet", "text-red-800")}>
-              {t("actions.delete")}
-            </Link>
-          ) : null}
+            {MODIFY_LINKS.filter((link) => offered[link.change].allowed).map((link) => (
+              <Link
+                key={link.path}
+                to={`${base}/${link.path}/${details.id}`}
+                className={buttonClasses("secondary")}
+              >
+                {t(link.label)}
+              </Link>
+            ))}
+            <BookAgainForm />
+            {offered.Delete.allowed ? (
+              <Link to="?confirm=delete" className={buttonClasses("quiet", "text-red-800")}>
+                {t("actions.delete")}
+              </Link>
+            ) : null}
+          </Apart>
         </nav>
       </div>
       {searchParams.get("confirm") === "book-again" ? (
@@ -325,13 +328,15 @@ function BookAgainConfirmation({ number }: { number: string }) {
       <div className="flex flex-col gap-3">
         <p>{t("bookAgain.unfinished")}</p>
         <div className="flex flex-wrap gap-3">
-          <BookAgainForm replace />
-          <Link to="/reservations/new" className={buttonClasses("secondary")}>
-            {t("bookAgain.continueUnfinished")}
-          </Link>
-          <Link to="." className={buttonClasses("quiet")}>
-            {t("delete.cancel")}
-          </Link>
+          <Apart>
+            <BookAgainForm replace />
+            <Link to="/reservations/new" className={buttonClasses("secondary")}>
+              {t("bookAgain.continueUnfinished")}
+            </Link>
+            <Link to="." className={buttonClasses("quiet")}>
+              {t("delete.cancel")}
+            </Link>
+          </Apart>
         </div>
       </div>
     </Card>
@@ -355,12 +360,14 @@ function DeleteConfirmation({ number, error }: { number: string; error: string |
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">
-          <StatusButton pending={isPending} disabled={isPending} variant="danger">
-            {t("delete.confirm")}
-          </StatusButton>
-          <Link to="." className={buttonClasses("quiet")}>
-            {t("delete.cancel")}
-          </Link>
+          <Apart>
+            <StatusButton pending={isPending} disabled={isPending} variant="danger">
+              {t("delete.confirm")}
+            </StatusButton>
+            <Link to="." className={buttonClasses("quiet")}>
+              {t("delete.cancel")}
+            </Link>
+          </Apart>
         </div>
       </Form>
     </Card>

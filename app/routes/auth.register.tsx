@@ -216,7 +216,7 @@ export default function RegisterPage() {
         <div className="flex flex-wrap items-center gap-4">
           <StatusButton pending={isPending} disabled={isPending}>
             {t("register.submit")}
-          </StatusButton>
+          </StatusButton>{" "}
           <Link to="/auth/login" className="text-sm text-primary-dark underline">
             {t("register.backToLogin")}
           </Link>

@@ -350,7 +350,7 @@ test.describe("headers on every answer", () => {
       const response = await get(path);
       expect(response.status(), path).toBe(200);
       expectCommonHeaders(response.headers(), path);
-      expect(response.headers()["cache-control"], path).toBe("no-store");
+      expectNotKept(response.headers(), path);
     }
 
     const dashboard = await (await get("/dashboard")).text();
@@ -390,8 +390,26 @@ test.describe("headers on every answer", () => {
     const logout = await portal.sendForm("/auth/logout", {}, "/dashboard");
     expect(logout.status()).toBe(302);
     expectCommonHeaders(logout.headers(), "the sign-out's redirect");
+    // Where the sign-out leads, and what a typed address of a signed-in page meets after it.
+    const afterSignOut = await get(logout.headers().location);
+    expect(afterSignOut.status()).toBe(200);
+    expect(await afterSignOut.text()).toContain('name="username"');
+    expectNotKept(afterSignOut.headers(), "the sign-in page after sign-out");
+    const dashboardAfter = await get("/dashboard");
+    expect(dashboardAfter.status()).toBe(302);
+    expectNotKept(dashboardAfter.headers(), "the dashboard after sign-out");
   });
 });
+
+/**
+ * Not kept, said in every way a browser understands: `no-store`, and for browsers that keep a
+ * page they have seen whatever it says (lynx, issue 55) `Pragma: no-cache` and a past `Expires`.
+ */
+function expectNotKept(headers: Record<string, string>, what: string) {
+  expect(headers["cache-control"], what).toBe("no-store");
+  expect(headers["pragma"], what).toBe("no-cache");
+  expect(headers["expires"], what).toBe("0");
+}
 
 test.describe("the request log", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP alone: one run is enough");

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Apart } from "~/components/ui/apart";
 import { supportedLanguages } from "~/i18n";
 import { cx } from "~/utils/ui/misc";
 
@@ -17,25 +18,27 @@ export function LanguageSwitch() {
     >
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      {supportedLanguages.map((language) => {
-        const current = i18n.language === language;
-        return (
-          <button
-            key={language}
-            type="submit"
-            name="language"
-            value={language}
-            lang={language}
-            aria-pressed={current}
-            className={cx(
-              "rounded px-2 py-1 text-sm",
-              current ? "bg-primary text-white" : "text-primary-dark hover:bg-primary-light",
-            )}
-          >
-            {t(`language.${language}`)}
-          </button>
-        );
-      })}
+      <Apart>
+        {supportedLanguages.map((language) => {
+          const current = i18n.language === language;
+          return (
+            <button
+              key={language}
+              type="submit"
+              name="language"
+              value={language}
+              lang={language}
+              aria-pressed={current}
+              className={cx(
+                "rounded px-2 py-1 text-sm",
+                current ? "bg-primary text-white" : "text-primary-dark hover:bg-primary-light",
+              )}
+            >
+              {t(`language.${language}`)}
+            </button>
+          );
+        })}
+      </Apart>
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useFetcher, useLocation, useParams } from "@remix-
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Apart } from "~/components/ui/apart";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cx } from "~/utils/ui/misc";
 import type { loader as notesLoader } from "~/routes/reservations.reservation-details.$requestId.notes";
@@ -104,78 +105,77 @@ export function SideMenu({
         id="side-menu-content"
         className="flex flex-1 flex-col gap-4 overflow-y-auto px-2 pb-4 max-md:pt-2"
       >
-        {mini || !userName ? null : (
-          <div className="px-3 max-md:hidden">
-            <p className="font-semibold" data-testid="user-name" dir="auto">
-              {userName}
-            </p>
-            <p className="text-sm text-gray-600" data-testid="agency-name" dir="auto">
-              {agencyName}
-            </p>
-          </div>
-        )}
-        {shouldVerifyEmail ? (
+        <Apart>
+          {mini || !userName ? null : (
+            <div className="px-3 max-md:hidden">
+              <p className="font-semibold" data-testid="user-name" dir="auto">
+                {userName}
+              </p>
+              <p className="text-sm text-gray-600" data-testid="agency-name" dir="auto">
+                {agencyName}
+              </p>
+            </div>
+          )}
+          {shouldVerifyEmail ? (
+            <Link
+              to="/account/verify-email"
+              title={mini ? t("layout.verifyEmail") : undefined}
+              className={cx(
+                "flex items-center gap-2 rounded border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900",
+                centred,
+              )}
+            >
+              <Icon name="mail" />
+              <span className={labelClasses}>{t("layout.verifyEmail")}</span>
+            </Link>
+          ) : null}
           <Link
-            to="/account/verify-email"
-            title={mini ? t("layout.verifyEmail") : undefined}
+            to="/reservations/new"
+            title={mini ? t("layout.newRequest") : undefined}
             className={cx(
-              "flex items-center gap-2 rounded border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900",
+              "flex items-center gap-2 rounded bg-primary px-3 py-2 text-sm font-medium text-white hover:bg-primary-dark",
               centred,
             )}
           >
-            <Icon name="mail" />
-            <span className={labelClasses}>{t("layout.verifyEmail")}</span>
+            <Icon name="plus" />
+            <span className={labelClasses}>{t("layout.newRequest")}</span>
           </Link>
-        ) : null}
-        <Link
-          to="/reservations/new"
-          title={mini ? t("layout.newRequest") : undefined}
-          className={cx(
-            "flex items-center gap-2 rounded bg-primary px-3 py-2 text-sm font-medium text-white hover:bg-primary-dark",
-            centred,
-          )}
-        >
-          <Icon name="plus" />
-          <span className={labelClasses}>{t("layout.newRequest")}</span>
-        </Link>
-        <nav aria-label={t("layout.mainMenu")}>
-          <ul className="flex flex-col gap-1">
-            {menuItems.map((item) => {
-              const isRequests = item.to === "/reservations/list";
-              const unread = isRequests ? unreadNotes : null;
-              const due = isRequests ? paymentsDueSoon : null;
-              // ", 3 unread notes, 2 payments due within 48 hours" after "Requests": heard from
-              // the link, and in the icon rail shown on hover; the numbers are for the eye.
-              const unreadText = [
-                unread ? t("layout.unreadNotesSpoken", { count: unread }) : "",
-                due ? t("layout.paymentsDueSpoken", { count: due }) : "",
-              ]
-                .map((text) => localizeDigits(text, i18n.language))
-                .join("");
-              return (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    title={mini ? `${t(item.label)}${unreadText}` : undefined}
-                    className={({ isActive }) =>
-                      linkClasses(isActive || (isHome && item.to === "/dashboard"))
-                    }
-                    aria-current={isHome && item.to === "/dashboard" ? "page" : undefined}
-                  >
-                    <Icon name={item.icon} />
-                    <span className={labelClasses}>{t(item.label)}</span>
-                    {unread || due ? (
-                      <>
-                        <span className="sr-only">{unreadText}</span>
+          <nav aria-label={t("layout.mainMenu")}>
+            <ul className="flex flex-col gap-1">
+              {menuItems.map((item) => {
+                const isRequests = item.to === "/reservations/list";
+                const unread = isRequests ? unreadNotes : null;
+                const due = isRequests ? paymentsDueSoon : null;
+                // ", 3 unread notes, 2 payments due within 48 hours" after "Requests": heard from
+                // the link, and in the icon rail shown on hover; the numbers are for the eye.
+                const unreadText = [
+                  unread ? t("layout.unreadNotesSpoken", { count: unread, number: unread }) : "",
+                  due ? t("layout.paymentsDueSpoken", { count: due, number: due }) : "",
+                ]
+                  .map((text) => localizeDigits(text, i18n.language))
+                  .join("");
+                return (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      title={mini ? `${t(item.label)}${unreadText}` : undefined}
+                      className={({ isActive }) =>
+                        linkClasses(isActive || (isHome && item.to === "/dashboard"))
+                      }
+                      aria-current={isHome && item.to === "/dashboard" ? "page" : undefined}
+                    >
+                      <Icon name={item.icon} />
+                      <span className={labelClasses}>{t(item.label)}</span>
+                      {unread || due ? (
                         <RequestsBadges unread={unread} due={due} mini={mini} />
-                      </>
-                    ) : null}
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+                      ) : null}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </Apart>
       </div>
 
       <footer className={cx("border-t border-gray-200 p-3 text-xs text-gray-600", labelClasses)}>
@@ -197,8 +197,9 @@ function useUnreadNotes(onLoad: number | null) {
 }
 
 /**
- * The numbers beside "Requests", for the eye (the link says them in words to a screen reader):
- * unread notes in blue, payments due within 48 hours in red.
+ * The numbers beside "Requests", for the eye, unread notes in blue and payments due within 48 hours
+ * in red; their words (", 3 unread notes") beside them for a screen reader and a browser without
+ * CSS, which then reads "Requests, 3 unread notes, 2 payments…" and not "Requests32".
  */
 function RequestsBadges({
   unread,
@@ -209,11 +210,9 @@ function RequestsBadges({
   due: number | null;
   mini: boolean;
 }) {
-  const { i18n } = useTranslation();
   const badge = "rounded-full px-1.5 py-0.5 text-xs font-semibold text-white";
   return (
     <span
-      aria-hidden="true"
       className={cx(
         "flex gap-0.5",
         // In the icon rail the numbers sit on the icon's corner.
@@ -221,15 +220,50 @@ function RequestsBadges({
       )}
     >
       {unread ? (
-        <span data-testid="unread-notes-count" className={cx(badge, "bg-primary")}>
-          {localizeDigits(unread, i18n.language)}
-        </span>
+        <SpokenCount
+          count={unread}
+          textKey="layout.unreadNotesSpoken"
+          testId="unread-notes-count"
+          className={cx(badge, "bg-primary")}
+        />
       ) : null}
       {due ? (
-        <span data-testid="payments-due-count" className={cx(badge, "bg-red-700")}>
-          {localizeDigits(due, i18n.language)}
-        </span>
+        <SpokenCount
+          count={due}
+          textKey="layout.paymentsDueSpoken"
+          testId="payments-due-count"
+          className={cx(badge, "bg-red-700")}
+        />
       ) : null}
     </span>
+  );
+}
+
+/** A badge's number shown, the words around it in its sentence for the ear and the text. */
+function SpokenCount({
+  count,
+  textKey,
+  testId,
+  className,
+}: {
+  count: number;
+  textKey: string;
+  testId: string;
+  className: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = localizeDigits(count, i18n.language);
+  const [before, after] = localizeDigits(
+    t(textKey, { count, number: "\u0000" }),
+    i18n.language,
+  ).split("\u0000");
+  return (
+    <>
+      <span className="sr-only">{before}</span>
+      <span className={className}>
+        <span data-testid={testId}>{number}</span>
+        <span className="sr-only">{after}</span>
+      </span>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { FieldMetadata, useForm } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { FieldErrors } from "~/components/forms";
+import { EnterSubmitsForm, FieldErrors, IntentButton } from "~/components/forms";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { GuestFields, type GuestInput } from "~/components/wizard/guest-fields";
@@ -59,12 +59,15 @@ export function RoomsFields({
   roomTypes,
   countries,
   estimateIn,
+  enterSubmits,
 }: {
   form: RoomsForm[0];
   fields: RoomsForm[1];
   roomTypes: RoomTypeView[];
   countries: Array<{ value: string; label: string }>;
   estimateIn?: EstimateContext;
+  /** What the form's own submit button does: Enter in a field does it, not "Add a room". */
+  enterSubmits: string;
 }) {
   const { t, i18n } = useTranslation("wizard");
   const rooms = fields.rooms.getFieldList();
@@ -84,6 +87,7 @@ export function RoomsFields({
   return (
     <>
       <Card title={t("rooms.catalogue")} headingLevel={2}>
+        <EnterSubmitsForm>{enterSubmits}</EnterSubmitsForm>
         <ul className="grid gap-3 md:grid-cols-2" data-testid="room-types">
           {roomTypes.map((roomType) => (
             <li
@@ -110,15 +114,15 @@ export function RoomsFields({
               <p className="text-xs text-gray-600">
                 {allowedExtras(roomType, (key, options) => t(key, options ?? {}))}
               </p>
-              <button
-                {...form.insert.getButtonProps({
+              <IntentButton
+                intent={form.insert.getButtonProps({
                   name: fields.rooms.name,
                   defaultValue: newRoom(roomType),
                 })}
                 className={buttonClasses("secondary", "self-start")}
               >
                 {t("rooms.add", { name: roomType.name })}
-              </button>
+              </IntentButton>
             </li>
           ))}
         </ul>
@@ -294,7 +298,7 @@ function RoomCard({
           <span className="flex flex-wrap items-center gap-3">
             <span>
               {t("rooms.room", { number })}: <bdi>{roomType?.name ?? "?"}</bdi>
-            </span>
+            </span>{" "}
             <span
               data-testid="room-status"
               data-status={status}
@@ -356,12 +360,12 @@ function RoomCard({
             />
           ))}
           <div>
-            <button
-              {...form.remove.getButtonProps({ name: roomsName, index })}
+            <IntentButton
+              intent={form.remove.getButtonProps({ name: roomsName, index })}
               className={buttonClasses("quiet")}
             >
               {t("rooms.delete", { number })}
-            </button>
+            </IntentButton>
           </div>
         </div>
       </Card>
@@ -396,12 +400,12 @@ function ExtraGuest({
           legend={t(`extras.${kind}`)}
           nationalityFollows="roomFirst"
         />
-        <button
-          {...form.remove.getButtonProps({ name: list.name, index: 0 })}
+        <IntentButton
+          intent={form.remove.getButtonProps({ name: list.name, index: 0 })}
           className={buttonClasses("quiet", "self-start")}
         >
           {t("rooms.removeExtra", { extra: t(`extras.${kind}`) })}
-        </button>
+        </IntentButton>
         <FieldErrors id={list.errorId} errors={list.errors} />
       </div>
     );
@@ -409,12 +413,12 @@ function ExtraGuest({
   if (!offered) return <FieldErrors id={list.errorId} errors={list.errors} />;
   return (
     <div>
-      <button
-        {...form.insert.getButtonProps({ name: list.name, defaultValue: { gender: "Female" } })}
+      <IntentButton
+        intent={form.insert.getButtonProps({ name: list.name, defaultValue: { gender: "Female" } })}
         className={buttonClasses("secondary")}
       >
         {t("rooms.addExtra", { extra: t(`extras.${kind}`), price })}
-      </button>
+      </IntentButton>
       <FieldErrors id={list.errorId} errors={list.errors} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Apart } from "~/components/ui/apart";
 import { localizeDigits } from "~/utils/format/numbers";
 import type { WizardStep } from "~/utils/wizard/reservation-wizard";
 import { cx } from "~/utils/ui/misc";
@@ -21,7 +22,7 @@ export function Stepper({ base, steps }: { base: string; steps: StepState[] }) {
           const isCurrent = step.id === current;
           const skipped = !step.needed;
           const label = (
-            <>
+            <Apart>
               <span
                 aria-hidden="true"
                 className={cx(
@@ -43,7 +44,7 @@ export function Stepper({ base, steps }: { base: string; steps: StepState[] }) {
               ) : step.done ? (
                 <span className="sr-only">({t("stepDone")})</span>
               ) : null}
-            </>
+            </Apart>
           );
           const classes = "flex items-center gap-2 rounded px-2 py-1";
           return (
@@ -70,7 +71,7 @@ export function Stepper({ base, steps }: { base: string; steps: StepState[] }) {
                 >
                   {label}
                 </span>
-              )}
+              )}{" "}
               {index < steps.length - 1 ? (
                 <span aria-hidden="true" className="text-gray-400 rtl:rotate-180">
                   →

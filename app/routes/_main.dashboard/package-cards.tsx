@@ -75,7 +75,7 @@ export function PackageCards({
                                 ) : null,
                               ]}
                             />
-                          </span>
+                          </span>{" "}
                           <StarRating grade={hotel.grade} />
                         </li>
                       ))}

@@ -1,3 +1,4 @@
+import { Apart } from "~/components/ui/apart";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Widget } from "~/components/widget";
@@ -23,23 +24,27 @@ export function PaymentsDueSoon({ result }: { result: DashboardData["dueSoon"] }
                   to={`/reservations/reservation-details/${entry.id}`}
                   className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 hover:bg-gray-50"
                 >
-                  <span className="font-medium">
-                    {t("dueSoon.request", { number: entry.number })}{" "}
-                    <bdi className="font-normal text-gray-700">{entry.hotel}</bdi>
-                  </span>
-                  {entry.overdue ? (
-                    <span className="rounded bg-red-700 px-1.5 text-sm font-semibold text-white">
-                      {t("dueSoon.overdue", { timeLeft: entry.timeLeft })}
+                  <Apart>
+                    <span className="font-medium">
+                      {t("dueSoon.request", { number: entry.number })}{" "}
+                      <bdi className="font-normal text-gray-700">{entry.hotel}</bdi>
                     </span>
-                  ) : (
-                    <span className="text-sm font-semibold text-red-800">
-                      {t("dueSoon.timeLeft", { timeLeft: entry.timeLeft })}
+                    {entry.overdue ? (
+                      <span className="rounded bg-red-700 px-1.5 text-sm font-semibold text-white">
+                        {t("dueSoon.overdue", { timeLeft: entry.timeLeft })}
+                      </span>
+                    ) : (
+                      <span className="text-sm font-semibold text-red-800">
+                        {t("dueSoon.timeLeft", { timeLeft: entry.timeLeft })}
+                      </span>
+                    )}
+                    <span className="basis-full text-sm text-gray-700">
+                      <Apart>
+                        <span className="block">{entry.deadline.jalali}</span>
+                        <span className="block">{entry.deadline.gregorian}</span>
+                      </Apart>
                     </span>
-                  )}
-                  <span className="basis-full text-sm text-gray-700">
-                    <span className="block">{entry.deadline.jalali}</span>
-                    <span className="block">{entry.deadline.gregorian}</span>
-                  </span>
+                  </Apart>
                 </Link>
               </li>
             ))}

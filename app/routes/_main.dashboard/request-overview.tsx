@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Apart } from "~/components/ui/apart";
 import { Widget } from "~/components/widget";
 import { localizeDigits } from "~/utils/format/numbers";
 import { inRequestStateOrder, requestStateLabel } from "~/utils/requests/request-states";
@@ -46,7 +47,7 @@ export function RequestOverview({
                 >
                   <span className="block text-3xl font-bold">
                     {localizeDigits(data[counter.key], i18n.language)}
-                  </span>
+                  </span>{" "}
                   <span className="block text-sm text-gray-700">{t(counter.label)}</span>
                 </Link>
               </li>
@@ -106,32 +107,35 @@ function StateChart({ counts: providerCounts }: { counts: RequestStateCount[] })
           const width = Math.round((entry.Count / max) * barSpace);
           return (
             <g key={entry.State}>
-              <text
-                x={x(LABEL_WIDTH - 8)}
-                y={y + BAR_HEIGHT - 4}
-                textAnchor={rtl ? "start" : "end"}
-                fontSize="13"
-                fill="#374151"
-              >
-                {requestStateLabel(entry.State, t)}
-              </text>
-              <rect
-                x={x(LABEL_WIDTH, width)}
-                y={y}
-                width={width}
-                height={BAR_HEIGHT}
-                rx="3"
-                fill="#1976D2"
-              />
-              <text
-                x={x(LABEL_WIDTH + width + 6)}
-                y={y + BAR_HEIGHT - 4}
-                textAnchor={rtl ? "end" : "start"}
-                fontSize="13"
-                fill="#111827"
-              >
-                {localizeDigits(entry.Count, i18n.language)}
-              </text>
+              {/* Spaces between the texts, which SVG does not draw: a text browser reads them. */}
+              <Apart>
+                <text
+                  x={x(LABEL_WIDTH - 8)}
+                  y={y + BAR_HEIGHT - 4}
+                  textAnchor={rtl ? "start" : "end"}
+                  fontSize="13"
+                  fill="#374151"
+                >
+                  {requestStateLabel(entry.State, t)}
+                </text>
+                <rect
+                  x={x(LABEL_WIDTH, width)}
+                  y={y}
+                  width={width}
+                  height={BAR_HEIGHT}
+                  rx="3"
+                  fill="#1976D2"
+                />
+                <text
+                  x={x(LABEL_WIDTH + width + 6)}
+                  y={y + BAR_HEIGHT - 4}
+                  textAnchor={rtl ? "end" : "start"}
+                  fontSize="13"
+                  fill="#111827"
+                >
+                  {localizeDigits(entry.Count, i18n.language)}
+                </text>
+              </Apart>{" "}
             </g>
           );
         })}

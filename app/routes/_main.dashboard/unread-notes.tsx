@@ -20,7 +20,7 @@ export function UnreadNotes({ result }: { result: DashboardData["unreadNotes"] }
                   to={`/reservations/reservation-details/${entry.id}`}
                   className="flex items-center justify-between gap-3 py-2 hover:bg-gray-50"
                 >
-                  <span>{t("unread.request", { number: entry.reserveNumber })}</span>
+                  <span>{t("unread.request", { number: entry.reserveNumber })}</span>{" "}
                   <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-white">
                     {localizeDigits(
                       t("unread.count", { count: entry.unReadNoteNumber }),

@@ -11,6 +11,7 @@ import {
   type AppLoadContext,
   type UploadHandler,
 } from "@remix-run/node";
+import { intentFromButtonName } from "~/utils/forms/intent-button";
 import { validateCSRF } from "~/utils/session/csrf.server";
 import { bodyLimitFor, limits } from "~/utils/http/http-layer.server";
 import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
@@ -42,7 +43,7 @@ async function readFormData(request: Request, context: AppLoadContext) {
     throw badBody(context, 400, "errors.malformedBody");
   }
   if (fieldCount(formData) > limits.formFields) throw badBody(context, 413, "errors.bodyTooLarge");
-  return formData;
+  return intentFromButtonName(formData);
 }
 
 function fieldCount(formData: FormData) {

@@ -10,7 +10,6 @@ import { optionalText, requiredText, typedAmount, typedTime } from "~/utils/form
 
 export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 const RECEIPT_TYPES = ["image/jpeg", "image/png", "application/pdf"];
-export const RECEIPT_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
 
 const requiredId = z
   .string({ required_error: "validation.required" })
