@@ -352,9 +352,11 @@ export function ErrorSummary({
  */
 export function EnterSubmitsForm({ children }: { children: ReactNode }) {
   return (
-    <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
-      {children}
-    </button>
+    <>
+      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+        {children}
+      </button>{" "}
+    </>
   );
 }
 

@@ -64,7 +64,7 @@ export default function DraftChoicePage() {
         <AuthenticityTokenInput name="csrf" />
         <Button type="submit" name="intent" value="continue">
           {t("draft.continue")}
-        </Button>
+        </Button>{" "}
         <Button type="submit" name="intent" value="restart" variant="secondary">
           {t("draft.restart")}
         </Button>

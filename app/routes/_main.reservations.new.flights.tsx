@@ -66,7 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function FlightsStep() {
   const { airlines, resolved, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("wizard");
+  const { i18n } = useTranslation("wizard");
   const schema = flightsStepSchema(i18n.language);
   const [form, fields] = useForm<FlightsFormInput, FlightsStepValue>({
     id: "wizard-flights",

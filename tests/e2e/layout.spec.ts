@@ -199,7 +199,7 @@ test.describe("unread notes in the menu", () => {
     await portal.visit("/payments");
     const digits = toPersianDigits(String(unread));
     await expect(requestsItem(page)).toHaveAccessibleName(
-      new RegExp(`^درخواست‌ها\\s*، ${digits} یادداشت خوانده‌نشده(?:، .+)?$`),
+      new RegExp(`^درخواست‌ها\\s*، ${digits} یادداشت خوانده‌نشده(?:\\s*، .+)?$`),
     );
     await expect(page.getByTestId("unread-notes-count")).toHaveText(digits);
   });
