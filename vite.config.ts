@@ -47,6 +47,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     tsconfigPaths(),
   ],
   build: {
+    // A translation file stays a file of its own, cached once for every page (decision 033).
+    assetsInlineLimit: (file: string) => (file.includes("/locales/") ? false : undefined),
     rollupOptions: {
       output: isSsrBuild
         ? {}

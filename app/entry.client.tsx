@@ -10,14 +10,12 @@ import {
   reloadWhenTranslationsFail,
   retries,
 } from "~/utils/i18n/i18n-backend.client";
-import { readPageTranslations } from "~/utils/i18n/page-translations";
 
 async function hydrate() {
-  // The server rendered in this language with these texts, which it put in the document
-  // (page-translations.tsx): hydration starts from them and downloads none.
+  // The server rendered in this language with these namespaces, whose files the browser asked for
+  // with the page's modules (page-translations.tsx): i18next reads them from those answers.
   const language = document.documentElement.lang;
   const namespaces = getInitialNamespaces();
-  const inDocument = readPageTranslations();
   await i18next
     .use(initReactI18next)
     .use(localeFileBackend)
@@ -26,7 +24,8 @@ async function hydrate() {
       ...retries,
       lng: language,
       ns: namespaces,
-      ...(inDocument ? { resources: inDocument, partialBundledLanguages: true } : {}),
+      // Both languages have every key (tests/locales.test.ts): a Persian page downloads no English.
+      fallbackLng: false,
     });
 
   // A page whose texts are missing is not hydrated: the server's page, with every text in place,

@@ -12,9 +12,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { coalescedStream } from "~/utils/runtime/coalesced-stream.server";
 import { env } from "~/utils/runtime/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
-import { i18nInstanceFor, pageTranslations } from "~/utils/i18n/i18n.server";
+import { i18nInstanceFor } from "~/utils/i18n/i18n.server";
 import { NonceProvider } from "~/utils/http/nonce-provider";
-import { PageTranslationsProvider } from "~/utils/i18n/page-translations";
+import { PageNamespacesProvider } from "~/utils/i18n/page-translations";
 import { contentSecurityPolicy } from "~/utils/http/security-headers.server";
 
 /** The portal's server takes its limits, request context and refusal pages from here. */
@@ -46,7 +46,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const instance = await i18nInstanceFor(loadContext.language);
-  const translations = pageTranslations(loadContext.language, pageNamespaces(remixContext));
+  const page = { language: instance.language, namespaces: pageNamespaces(remixContext) };
 
   const nonce = randomBytes(16).toString("base64");
   // The dev server's hot reload speaks its own scripts and sockets: there the policy only reports.
@@ -64,7 +64,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <PageTranslationsProvider value={translations}>
+        <PageNamespacesProvider value={page}>
           <I18nextProvider i18n={instance}>
             <RemixServer
               context={remixContext}
@@ -73,7 +73,7 @@ export default async function handleRequest(
               nonce={nonce}
             />
           </I18nextProvider>
-        </PageTranslationsProvider>
+        </PageNamespacesProvider>
       </NonceProvider>,
       {
         // React's own inline scripts (the ones that put streamed parts in place) carry it too.

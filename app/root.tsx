@@ -18,7 +18,6 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { ScriptsAfterStyles } from "~/components/scripts-after-styles";
 import { Snackbar } from "~/components/snackbar";
 import { useNonce } from "~/utils/http/nonce-provider";
-import { PageTranslations } from "~/utils/i18n/page-translations";
 import { defaultLanguage, languageDirection } from "~/i18n";
 import tailwindHref from "~/tailwind.css?url";
 import { cookiesRefusedToast, csrf } from "~/utils/session/csrf.server";
@@ -86,7 +85,6 @@ function Document({ language, children }: { language: string; children: React.Re
       </head>
       <body className="min-h-screen">
         {children}
-        <PageTranslations />
         <ScrollRestoration nonce={nonce} />
         <ScriptsAfterStyles nonce={nonce} />
       </body>

@@ -1,4 +1,5 @@
 import { Scripts } from "@remix-run/react";
+import { PageTranslationPreloads } from "~/utils/i18n/page-translations";
 
 const HOLDER_ID = "page-scripts";
 
@@ -22,6 +23,7 @@ export function ScriptsAfterStyles({ nonce }: { nonce: string }) {
     <>
       <noscript id={HOLDER_ID}>
         <template>
+          <PageTranslationPreloads />
           <Scripts nonce={nonce} />
         </template>
       </noscript>

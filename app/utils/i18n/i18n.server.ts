@@ -1,4 +1,4 @@
-import { createInstance, type i18n, type Resource, type ResourceKey } from "i18next";
+import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, i18nConfig, isLanguage, supportedLanguages } from "~/i18n";
@@ -44,47 +44,4 @@ export function i18nInstanceFor(language: string) {
     instances.set(known, instance);
   }
   return instance;
-}
-
-/**
- * What a page's document carries for hydration (page-translations.tsx): its namespaces in its
- * language, and of the English fallback only what that language lacks (nothing, while
- * tests/locales.test.ts holds both to the same keys), so i18next in the browser finds every bundle
- * it would ask for and downloads none.
- */
-export function pageTranslations(language: string, namespaces: string[]): Resource {
-  const known = isLanguage(language) ? language : defaultLanguage;
-  const bundles = (of: string) =>
-    Object.fromEntries(
-      namespaces.map((namespace) => [namespace, translations[of]?.[namespace] ?? {}]),
-    );
-  const resources: Resource = { [known]: bundles(known) };
-  if (known !== defaultLanguage) {
-    const own = resources[known];
-    resources[defaultLanguage] = Object.fromEntries(
-      namespaces.map((namespace) => [
-        namespace,
-        missingFrom(translations[defaultLanguage]?.[namespace] ?? {}, own[namespace]),
-      ]),
-    );
-  }
-  return resources;
-}
-
-/** The entries of `fallback` that `own` has no text for, nested as they are. */
-function missingFrom(fallback: ResourceKey, own: ResourceKey | undefined): ResourceKey {
-  if (typeof fallback !== "object" || fallback === null) return fallback;
-  const missing: Record<string, ResourceKey> = {};
-  for (const [key, value] of Object.entries(fallback)) {
-    const ownValue =
-      typeof own === "object" && own !== null
-        ? (own as Record<string, ResourceKey>)[key]
-        : undefined;
-    if (ownValue === undefined) missing[key] = value;
-    else if (typeof value === "object" && value !== null) {
-      const nested = missingFrom(value, ownValue);
-      if (Object.keys(nested as object).length > 0) missing[key] = nested;
-    }
-  }
-  return missing;
 }

@@ -1,48 +1,31 @@
-import type { Resource } from "i18next";
 import { createContext, useContext } from "react";
-import { useNonce } from "~/utils/http/nonce-provider";
+import { localeFileUrl } from "~/utils/i18n/locale-files";
 
 /**
- * The translations a page was rendered with travel in its document, so hydration needs no
- * download and cannot meet one that fails (issue 39): a data block (`type="application/json"`,
- * which no browser runs; it carries the nonce all the same, as every script element of the page
- * does), read by app/entry.client.tsx before it hydrates.
- * Later navigations load the namespaces they add with the lazy loader (i18n-backend.client.ts).
+ * The page's translations, asked for by a browser that runs scripts at the moment it asks for the
+ * page's modules, and by no other (decision 033): a preload of each namespace's file (content-hashed,
+ * cached for a year), written beside Remix's modulepreload links in the block that
+ * `ScriptsAfterStyles` turns into elements only where scripts run. i18next's backend then reads them
+ * (i18n-backend.client.ts) from the preloads, so hydration waits for no round trip of its own, and
+ * a later page finds them in the cache. A document carries none of their text.
  */
 
-const ELEMENT_ID = "page-translations";
+type PageNamespaces = { language: string; namespaces: string[] };
 
-const PageTranslationsContext = createContext<Resource | null>(null);
+const PageNamespacesContext = createContext<PageNamespaces | null>(null);
 
-/** Set by the server's render with the page's namespaces (entry.server.tsx). */
-export const PageTranslationsProvider = PageTranslationsContext.Provider;
+/** Set by the server's render with the page's language and namespaces (entry.server.tsx). */
+export const PageNamespacesProvider = PageNamespacesContext.Provider;
 
-export function PageTranslations() {
-  const resources = useContext(PageTranslationsContext);
-  const nonce = useNonce();
-  return (
-    <script
-      type="application/json"
-      id={ELEMENT_ID}
-      nonce={nonce}
-      // The browser renders it empty (and the nonce, which it hides) and React leaves the server's
-      // text in place: it is read once, before hydration.
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{
-        // `<` escaped: no text of a translation can end the element.
-        __html: resources ? JSON.stringify(resources).replace(/</g, "\\u003c") : "",
-      }}
-    />
-  );
-}
-
-/** In the browser: the translations the server put in the document, or null when there are none. */
-export function readPageTranslations(): Resource | null {
-  const text = document.getElementById(ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as Resource;
-  } catch {
-    return null;
-  }
+export function PageTranslationPreloads() {
+  const page = useContext(PageNamespacesContext);
+  if (!page) return null;
+  return page.namespaces.map((namespace) => {
+    const href = localeFileUrl(page.language, namespace);
+    // `crossOrigin` as i18next's `fetch` asks (cors, same-origin credentials), or the browser would
+    // download the file a second time instead of using the preload.
+    return href ? (
+      <link key={namespace} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />
+    ) : null;
+  });
 }
