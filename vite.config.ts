@@ -13,6 +13,13 @@ const FRAMEWORK_PACKAGE =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream|react-i18next)\//;
 
 /**
+ * Small pieces nearly every page shows (buttons, icons, cards, the layout, number formats): each its
+ * own chunk of a few hundred bytes, they cost a page more in files than in code.
+ */
+const NEARLY_EVERY_PAGE =
+  /\/app\/components\/(ui\/(button|card|icon|inline-values|apart|star-rating)|layout\/language-switch|prefetch-routes)\.tsx|\/app\/utils\/(format\/numbers|requests\/notes-poll)\.ts|\/remix-utils\/build\/react\/use-hydrated/;
+
+/**
  * Whether the root route imports a module statically, directly or not: then every page loads it
  * anyway. Walks the importers Rollup knows when it assigns chunks.
  */
@@ -59,6 +66,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             manualChunks(id, { getModuleInfo }) {
               const everyPage =
                 FRAMEWORK_PACKAGE.test(id) ||
+                NEARLY_EVERY_PAGE.test(id) ||
                 id.includes("vite/preload-helper") ||
                 importedByRoot(id, getModuleInfo);
               return everyPage ? "framework" : undefined;

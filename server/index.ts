@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
-import { resolve } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -306,6 +307,38 @@ function browserRequestsOnly(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+const ASSETS = "build/client/assets";
+
+/**
+ * A script, stylesheet or translation file as Brotli, to a browser that accepts it: the build made
+ * the `.br` beside each at the highest quality (scripts/compress-assets.mjs), 12% smaller than
+ * gzip -9 over the scripts. The compression middleware leaves an encoded answer alone, HAProxy
+ * too; every other browser gets the gzip they make.
+ */
+function brotliWhenAsked(folder: string) {
+  const brotli = new Set(
+    existsSync(folder)
+      ? readdirSync(folder)
+          .filter((name) => name.endsWith(".br"))
+          .map((name) => `/${name}`)
+      : [],
+  );
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!["GET", "HEAD"].includes(req.method)) return next();
+    res.vary("Accept-Encoding");
+    if (brotli.has(`${req.path}.br`) && req.acceptsEncodings("br") === "br")
+      req.url = `${req.path}.br`;
+    next();
+  };
+}
+
+/** A `.br` file is sent as what it holds, Brotli-encoded. */
+function typeOfBrotli(res: Response, path: string) {
+  if (!path.endsWith(".br")) return;
+  res.setHeader("Content-Encoding", "br");
+  res.type(extname(path.slice(0, -".br".length)));
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.use(requestIdAndLog);
@@ -319,9 +352,15 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   // Fingerprinted by Vite: a file's name changes with its content.
+  app.use("/assets", brotliWhenAsked(ASSETS));
   app.use(
     "/assets",
-    express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+    express.static(ASSETS, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      setHeaders: typeOfBrotli,
+    }),
   );
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
 }

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import {
   test as base,
   expect,
+  type APIRequestContext,
   type Browser,
   type Download,
   type Locator,
@@ -586,3 +587,33 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * The page's stylesheet, a script and its first translation file, asked for from `baseUrl` as a
+ * browser that reads Brotli and as one that reads only gzip: each comes encoded as asked, and
+ * decodes to the built file (issue 56).
+ */
+export async function expectAssetsInBothEncodings(
+  request: APIRequestContext,
+  baseUrl: string,
+  pageHtml: string,
+) {
+  const assets = [
+    /href="(\/assets\/[^"]+\.css)"/,
+    /href="(\/assets\/[^"]+\.js)"/,
+    /href="(\/assets\/[^"]+\.json)"/,
+  ].map((pattern) => pattern.exec(pageHtml)![1]);
+  for (const asset of assets)
+    for (const encoding of ["br", "gzip"]) {
+      const response = await request.get(`${baseUrl}${asset}`, {
+        headers: { "Accept-Encoding": encoding },
+      });
+      expect(response.status(), asset).toBe(200);
+      expect(response.headers()["content-encoding"], `${asset} (${encoding})`).toBe(encoding);
+      expect(response.headers()["vary"], asset).toContain("Accept-Encoding");
+      expect(response.headers()["content-type"], asset).not.toContain("octet-stream");
+      expect((await response.body()).equals(readFileSync(`build/client${asset}`)), asset).toBe(
+        true,
+      );
+    }
+}

@@ -3,7 +3,13 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { WebSocket } from "ws";
 import { PUBLIC_PAGES, SIGNED_IN_PAGE_GROUPS } from "#tests/pages";
-import { expect, startPortalInstance, test, type Portal } from "./fixtures";
+import {
+  expect,
+  expectAssetsInBothEncodings,
+  startPortalInstance,
+  test,
+  type Portal,
+} from "./fixtures";
 import { PNG, receiptFields } from "./journeys";
 import { workerServers } from "./servers";
 
@@ -354,7 +360,7 @@ test.describe("headers on every answer", () => {
     }
 
     const dashboard = await (await get("/dashboard")).text();
-    const asset = /\/assets\/[^"]+\.js/.exec(dashboard)![0];
+    const asset = /\/assets\/[^"]+\.js(?=")/.exec(dashboard)![0];
     const others: Array<[string, () => ReturnType<typeof get>, number]> = [
       ["the notes poll", () => get("/reservations/reservation-details/7001/notes"), 200],
       ["the airports", () => get("/reservations/airports?q=IKA"), 200],
@@ -410,6 +416,18 @@ function expectNotKept(headers: Record<string, string>, what: string) {
   expect(headers["pragma"], what).toBe("no-cache");
   expect(headers["expires"], what).toBe("0");
 }
+
+test.describe("compressed assets", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP alone: one run is enough");
+
+  test("scripts, stylesheets and translations go as Brotli to a browser that reads it, gzip to the rest", async ({
+    page,
+    baseURL,
+  }) => {
+    const login = await (await page.request.get("/auth/login")).text();
+    await expectAssetsInBothEncodings(page.request, baseURL!, login);
+  });
+});
 
 test.describe("the request log", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP alone: one run is enough");

@@ -5,7 +5,13 @@ import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import type { Cluster } from "../../deploy/cluster";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
-import { test as base, clusterOfTheWorker, expect, securityTokenIn } from "./fixtures";
+import {
+  test as base,
+  clusterOfTheWorker,
+  expect,
+  expectAssetsInBothEncodings,
+  securityTokenIn,
+} from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
 import { formatDateInput } from "~/utils/format/date-input";
 
@@ -294,7 +300,10 @@ test.describe("through the proxy, requests", () => {
     expect(clerk.status).toBe(302);
   });
 
-  test("assets are cached for a year and pages come gzipped", async ({ cluster, page }) => {
+  test("assets are cached for a year, as Brotli to a browser that reads it, and pages come gzipped", async ({
+    cluster,
+    page,
+  }) => {
     const login = await page.request.get(`${cluster.url}/auth/login`, {
       headers: { "Accept-Encoding": "gzip" },
     });
@@ -303,6 +312,7 @@ test.describe("through the proxy, requests", () => {
     const css = await page.request.get(`${cluster.url}${asset}`);
     expect(css.status()).toBe(200);
     expect(css.headers()["cache-control"]).toContain("max-age=31536000");
+    await expectAssetsInBothEncodings(page.request, cluster.url, await login.text());
     // Remix's lazy route discovery asks /__manifest: it passes.
     const manifest = await page.request.get(`${cluster.url}/__manifest?p=%2Fauth%2Fregister`);
     expect(manifest.status()).toBeLessThan(400);

@@ -62,10 +62,10 @@ test.describe("secrets", () => {
     await readPage("/dashboard");
     await readPage("/reservations/list", 503);
     await sandbox.clearFaults();
-    // Every script those pages load.
+    // Every script and translation file those pages load.
     const scripts = new Set(
       answers.flatMap(({ text }) =>
-        [...text.matchAll(/\/assets\/[\w.-]+\.js/g)].map(([src]) => src),
+        [...text.matchAll(/\/assets\/[\w-]+\.(?:js|json)(?=["\x27`])/g)].map(([src]) => src),
       ),
     );
     expect(scripts.size).toBeGreaterThan(10);
