@@ -1,6 +1,14 @@
 import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { formatDateInput } from "~/utils/format/date-input";
-import { browserCookies, median, signIn, slowDown, SLOW_LINE, startServers } from "./lib";
+import {
+  browserCookies,
+  median,
+  signIn,
+  slowDown,
+  SLOW_LINE,
+  SLOW_LINE_BYTES_PER_MS,
+  startServers,
+} from "./lib";
 
 /**
  * A whole booking on a slow line and a slow PC, as a clerk makes it: from the dashboard into the
@@ -10,7 +18,10 @@ import { browserCookies, median, signIn, slowDown, SLOW_LINE, startServers } fro
  * profile). Per step, from the clerk's click until the next screen can be used: the time, the
  * requests the step made and the longest chain of them in a row (a request that starts only after
  * another of the step's requests has ended is one more round trip the clerk waits for). The
- * typing is not timed. RUNS (3) bookings of each kind; medians. Prints; no goal is enforced here.
+ * typing is not timed. RUNS (3) bookings of each kind; medians. Beside each step: its physical limit
+ * (its requests in a row × the round trip + its bytes ÷ the bandwidth) and, without JS, its time
+ * over that limit; with JS, its time over the same step's without JS (the submit against the
+ * message and the list together). Prints; no goal is enforced here.
  */
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -18,8 +29,14 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-type Request = { url: string; method: string; start: number; end: number };
-type StepFigures = { ms: number; requests: Request[]; inARow: number; chain: string[] };
+type Request = { url: string; method: string; start: number; end: number; bytes: number };
+type StepFigures = {
+  ms: number;
+  requests: Request[];
+  inARow: number;
+  chain: string[];
+  limitMs: number;
+};
 
 /** Every request of the page, on CDP's clock, kept until the step that made it is read. */
 class RequestLog {
@@ -41,6 +58,7 @@ class RequestLog {
           method: event.request.method,
           start: event.timestamp,
           end: Number.NaN,
+          bytes: 0,
         });
       },
     );
@@ -55,12 +73,16 @@ class RequestLog {
         if (event.response.fromDiskCache) fromCache.add(event.requestId);
       },
     );
-    const finish = (event: { requestId: string; timestamp: number }) => {
+    const finish = (event: {
+      requestId: string;
+      timestamp: number;
+      encodedDataLength?: number;
+    }) => {
       const request = this.open.get(event.requestId);
       if (!request) return;
       this.open.delete(event.requestId);
       if (fromCache.delete(event.requestId)) return;
-      this.done.push({ ...request, end: event.timestamp });
+      this.done.push({ ...request, end: event.timestamp, bytes: event.encodedDataLength ?? 0 });
     };
     cdp.on("Network.loadingFinished", finish);
     cdp.on("Network.loadingFailed", finish);
@@ -143,7 +165,10 @@ async function step(
   // are read once they are (not timed).
   await page.waitForLoadState("load");
   const requests = log.take();
-  return { ms, requests, ...longestChain(requests) };
+  const chain = longestChain(requests);
+  const bytes = requests.reduce((sum, request) => sum + request.bytes, 0);
+  const limitMs = chain.inARow * SLOW_LINE.rttMs + bytes / SLOW_LINE_BYTES_PER_MS;
+  return { ms, requests, ...chain, limitMs };
 }
 
 async function booking(page: Page, log: RequestLog, javaScriptEnabled: boolean) {
@@ -261,20 +286,43 @@ try {
   console.log(
     `A booking at ${SLOW_LINE.rttMs} ms round trip, ${SLOW_LINE.kbps} kbps, CPU ${SLOW_LINE.cpuSlowdown}× slower; median of ${RUNS}; typing not timed.`,
   );
+  /** A step's median time of a kind; the JS-on submit is its message and the list together. */
+  const medianOf = (kind: string, name: string) => {
+    const runs = results.get(kind)!;
+    const of = (figures: Record<string, StepFigures>) =>
+      name === "submit → list" && !figures[name]
+        ? figures["submit → message"].ms + figures["message → list"].ms
+        : figures[name]?.ms;
+    const values = runs.map(of).filter((value): value is number => value !== undefined);
+    return values.length ? median(values) : undefined;
+  };
   for (const kind of KINDS) {
     const runs = results.get(kind.name)!;
     const steps = Object.keys(runs[0]);
+    const other = kind.name.replace("JS on", "JS off");
     let total = 0;
+    let totalLimit = 0;
     console.log(`\n${kind.name}`);
     for (const name of steps) {
       const ms = median(runs.map((figures) => figures[name].ms));
       total += ms;
       const typical = runs.find((figures) => figures[name].ms === ms)![name];
+      totalLimit += typical.limitMs;
+      const ratio = kind.javaScriptEnabled
+        ? name === "submit → message"
+          ? ""
+          : `on÷off ${(
+              (name === "message → list" ? medianOf(kind.name, "submit → list")! : ms) /
+              (medianOf(other, name === "message → list" ? "submit → list" : name) ?? NaN)
+            ).toFixed(2)}`
+        : `÷limit ${(ms / typical.limitMs).toFixed(2)}`;
       console.log(
-        `  ${name.padEnd(18)} ${String(Math.round(ms)).padStart(6)} ms  ${String(typical.requests.length).padStart(2)} requests, ${typical.inARow} in a row: ${typical.chain.join(" → ")}`,
+        `  ${name.padEnd(18)} ${String(Math.round(ms)).padStart(6)} ms  limit ${String(Math.round(typical.limitMs)).padStart(5)} ms  ${ratio.padEnd(12)} ${String(typical.requests.length).padStart(2)} requests, ${typical.inARow} in a row: ${typical.chain.join(" → ")}`,
       );
     }
-    console.log(`  ${"in all".padEnd(18)} ${String(Math.round(total)).padStart(6)} ms`);
+    console.log(
+      `  ${"in all".padEnd(18)} ${String(Math.round(total)).padStart(6)} ms  limit ${String(Math.round(totalLimit)).padStart(5)} ms  ${kind.javaScriptEnabled ? "" : `÷limit ${(total / totalLimit).toFixed(2)}`}`,
+    );
   }
 } finally {
   await browser.close();

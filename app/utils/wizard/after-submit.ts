@@ -8,14 +8,32 @@ export const AFTER_SUBMIT_ROUTE_ID = "routes/_main.reservations.list";
 /** Spec §9: about a second after the success message (with JS; without, at once). */
 const AFTER_SUBMIT_DELAY_MS = 1000;
 
-/** With JS: once `submitted`, the requests list a second later, the success message standing until then. */
+/** Until when the page that said "submitted" keeps the screen, with JS. */
+let leavingAt = 0;
+
+/**
+ * With JS: once `submitted`, the requests list a second later, the success message standing until
+ * then. The list is asked for at once and loads during that second (`shownAfterSubmit`), so it is
+ * there when the second ends instead of a slow line's round trips later (issue 56).
+ */
 export function useRequestsListAfterSubmit(submitted: boolean) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!submitted) return;
-    const timer = setTimeout(() => navigate(AFTER_SUBMIT), AFTER_SUBMIT_DELAY_MS);
-    return () => clearTimeout(timer);
+    leavingAt = Date.now() + AFTER_SUBMIT_DELAY_MS;
+    navigate(AFTER_SUBMIT);
   }, [submitted, navigate]);
+}
+
+/**
+ * The requests list's data on a move in the browser, not shown before the page that said
+ * "submitted" has had its second (the list route's `clientLoader`).
+ */
+export async function shownAfterSubmit<Data>(data: Promise<Data>) {
+  const wait = leavingAt - Date.now();
+  if (wait <= 0) return data;
+  const [loaded] = await Promise.all([data, new Promise((done) => setTimeout(done, wait))]);
+  return loaded;
 }
 
 /**
