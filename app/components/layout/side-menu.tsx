@@ -146,8 +146,8 @@ export function SideMenu({
                 const isRequests = item.to === "/reservations/list";
                 const unread = isRequests ? unreadNotes : null;
                 const due = isRequests ? paymentsDueSoon : null;
-                // ", 3 unread notes, 2 payments due within 48 hours" after "Requests": heard from
-                // the link, and in the icon rail shown on hover; the numbers are for the eye.
+                // ", 3 unread notes, 2 payments due within 48 hours" after "Requests": in the icon
+                // rail shown on hover; in the full menu the badges say it (RequestsBadges).
                 const unreadText = [
                   unread ? t("layout.unreadNotesSpoken", { count: unread, number: unread }) : "",
                   due ? t("layout.paymentsDueSpoken", { count: due, number: due }) : "",
