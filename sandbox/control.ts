@@ -17,6 +17,10 @@ const faultSchema = z.object({
   drop: z.boolean().optional(),
 });
 
+const rulesSchema = z
+  .object({ singleCurrencyOrders: z.boolean(), emptyWriteAnswers: z.boolean() })
+  .partial();
+
 /**
  * /__sandbox/*: what a test needs to set the stage and to look behind it. Not part of the provider's
  * API; a real provider has nothing like it.
@@ -36,6 +40,12 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList, calls: C
       return HttpResponse.json({ ok: true });
     }),
     http.get(`${base}/__sandbox/state`, () => HttpResponse.json(store.state)),
+    // Which provider the sandbox plays, where providers differ (model.ts, ProviderRules).
+    http.post(`${base}/__sandbox/rules`, async ({ request }) => {
+      store.state.rules = { ...store.state.rules, ...(await parseBody(request, rulesSchema)) };
+      store.save();
+      return HttpResponse.json(store.state.rules);
+    }),
 
     http.post(`${base}/__sandbox/requests/:id/state`, async ({ request, params }) => {
       const { state } = await parseBody(request, z.object({ state: z.enum(REQUEST_STATES) }));

@@ -245,9 +245,26 @@ type Bank = { id: number; name: string };
 type ReceiptPaymentType = { id: number; title: string };
 type DownloadLog = { packageId: number; userName: string; at: string };
 
+/**
+ * Where providers differ in what they allow or answer, and the sandbox can be either
+ * (docs/provider-api.md names each as the provider's choice). Set through /__sandbox/rules.
+ */
+export type ProviderRules = {
+  /** An order (contract) holds requests in one currency; a request in another is refused. */
+  singleCurrencyOrders: boolean;
+  /** A sent note or ticket reply is answered 204 with no body, not 201 with what was saved. */
+  emptyWriteAnswers: boolean;
+};
+
+export const DEFAULT_PROVIDER_RULES: ProviderRules = {
+  singleCurrencyOrders: true,
+  emptyWriteAnswers: false,
+};
+
 export type SandboxState = {
   /** Bumped when the shape changes; an older data file is replaced by the seed. */
   version: number;
+  rules: ProviderRules;
   seededOn: string;
   nextId: number;
   users: User[];
@@ -286,4 +303,4 @@ export type SandboxState = {
   receivedReservations: Array<{ requestId: number; body: unknown }>;
 };
 
-export const STATE_VERSION = 4;
+export const STATE_VERSION = 5;

@@ -1,6 +1,7 @@
 import {
   REQUEST_STATES,
   STATE_VERSION,
+  DEFAULT_PROVIDER_RULES,
   type Hotel,
   type Note,
   type Passenger,
@@ -509,6 +510,7 @@ export function createSeedState(today: Date = new Date()): SandboxState {
 
   return {
     version: STATE_VERSION,
+    rules: { ...DEFAULT_PROVIDER_RULES },
     seededOn: start.toISOString().slice(0, 10),
     nextId: 20000,
     users: [

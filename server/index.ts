@@ -71,11 +71,23 @@ const log = createLogger();
 /** An id a load balancer already gave the request is kept when it looks like one (no log injection). */
 const ACCEPTED_INCOMING_ID = /^[\w.:-]{8,64}$/;
 
+/** Headers a proxy adds. Seen while no CLIENT_ADDRESS_HEADER is named, the portal is likely behind one. */
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
+let unnamedProxyReported = false;
+
 /** The client's address: the trusted proxy's header (its last entry) if one is named, else the socket's. */
 function clientAddressOf(req: Request) {
   if (limits.clientAddressHeader) {
     const last = req.get(limits.clientAddressHeader)?.split(",").at(-1)?.trim();
     if (last) return last;
+  } else if (!unnamedProxyReported && FORWARDING_HEADERS.some((name) => req.headers[name])) {
+    // Behind a proxy every client would be the proxy: thirty typos anywhere would lock out every
+    // new browser. Said once a process, at the first such request: nothing else shows it.
+    unnamedProxyReported = true;
+    log.error(
+      "A request came through a proxy (it carries a forwarding header) but CLIENT_ADDRESS_HEADER is not set: every client counts as the proxy's one address for the sign-in and request limits. Behind a proxy, set CLIENT_ADDRESS_HEADER (e.g. X-Forwarded-For); if clients reach this portal directly, one sent the header itself and this can be ignored.",
+      { socketAddress: req.socket.remoteAddress },
+    );
   }
   return req.socket.remoteAddress ?? "unknown";
 }

@@ -50,6 +50,7 @@ import {
   type Wizard,
 } from "~/utils/wizard/reservation-wizard.server";
 import { getOrder } from "~/utils/provider/orders.server";
+import { env } from "~/utils/runtime/env.server";
 import { findLocations, type GeoLocation } from "~/utils/provider/geo.server";
 import { SuggestingTextField } from "~/components/wizard/suggestions";
 import { InlineValues } from "~/components/ui/inline-values";
@@ -77,12 +78,12 @@ async function placesNamed(wizard: Wizard, typed: string) {
 }
 
 /**
- * The currency of the order a request is being added to, or null for a new request. An order the
- * provider cannot give now leaves the hotels unmarked: the provider still refuses a mismatch at
- * the submit.
+ * The one currency of the order a request is being added to, or null for a new request or a
+ * provider whose orders mix currencies (ORDER_SINGLE_CURRENCY). An order the provider cannot give
+ * now leaves the hotels unmarked: the provider still refuses a mismatch at the submit.
  */
 async function orderCurrencyOf(wizard: Wizard) {
-  if (!wizard.orderId) return null;
+  if (!wizard.orderId || !env.ORDER_SINGLE_CURRENCY) return null;
   return getOrder(wizard.provider, wizard.orderId).then(
     (order) => order.Currency,
     () => null,

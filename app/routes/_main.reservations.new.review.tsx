@@ -318,6 +318,10 @@ export default function ReviewStep() {
           <dd>{review.stay.needTransfer ? t("yes") : t("no")}</dd>
           <dt className="text-gray-600">{t("hotel.agencyRef")}</dt>
           <dd>{review.stay.agencyRef || t("notSpecified")}</dd>
+          <dt className="text-gray-600">{t("review.notesForProvider")}</dt>
+          <dd className="whitespace-pre-line" data-testid="notes-for-provider">
+            {review.stay.description || t("notSpecified")}
+          </dd>
         </dl>
         <Link
           to={`${review.base}/hotel`}

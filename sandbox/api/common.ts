@@ -12,6 +12,15 @@ export type SandboxContext = { store: SandboxStore; base: string; secrets: Secre
 
 export const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
+/** Units of US dollars per unit of each currency, for an amount in another currency than its order. */
+const USD_PER_UNIT: Record<string, number> = { USD: 1, EUR: 1.08, AED: 0.27, IRR: 0.000016 };
+
+/** An amount in another currency, at the sandbox's fixed rates, to the cent. */
+export function convert(amount: number, from: string, to: string) {
+  if (from === to) return amount;
+  return Math.round(((amount * (USD_PER_UNIT[from] ?? 1)) / (USD_PER_UNIT[to] ?? 1)) * 100) / 100;
+}
+
 /** Stops a handler with this response (msw answers a thrown Response as is). */
 export function fail(status: number, message: string): never {
   throw HttpResponse.json({ Message: message }, { status });

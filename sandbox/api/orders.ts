@@ -6,6 +6,7 @@ import { TICKET_CATEGORIES, type TicketCategory } from "../model";
 import { textPdf } from "../files";
 import { priceRequest } from "../prices";
 import {
+  convert,
   domainModelOf,
   fail,
   pageOf,
@@ -20,8 +21,11 @@ import {
  * agency's statement, and support tickets.
  */
 
-/** What a request costs now, priced from its hotel's contract. */
-function requestTotal(state: SandboxState, requestId: number) {
+/**
+ * What a request costs now, priced from its hotel's contract, in its order's currency (a provider
+ * allowing mixed currencies converts a request in another).
+ */
+function requestTotal(state: SandboxState, requestId: number, orderCurrency: string) {
   const request = state.requests.find((entry) => entry.id === requestId)!;
   const hotel = state.hotels.find(
     (entry) => entry.accommodationPropertyId === request.accommodationPropertyId,
@@ -30,8 +34,13 @@ function requestTotal(state: SandboxState, requestId: number) {
     roomType: hotel.roomTypes.find((entry) => entry.typeId === room.roomTypeId)!,
     selection: room,
   }));
-  return priceRequest(hotel, rooms, { checkIn: request.checkIn, checkOut: request.checkOut }, 0)
-    .totalPrice;
+  const { totalPrice } = priceRequest(
+    hotel,
+    rooms,
+    { checkIn: request.checkIn, checkOut: request.checkOut },
+    0,
+  );
+  return convert(totalPrice, hotel.currency, orderCurrency);
 }
 
 /** An order's figures: its requests, what they cost, what was paid (approved payments). */
@@ -42,7 +51,7 @@ function orderFigures(state: SandboxState, order: Order) {
   // What is owed: a request that was rejected, cancelled or refunded costs the agency nothing.
   const total = requests
     .filter((request) => !NOT_OWED.has(request.state))
-    .reduce((sum, request) => sum + requestTotal(state, request.id), 0);
+    .reduce((sum, request) => sum + requestTotal(state, request.id, order.currency), 0);
   const paid = state.payments
     .filter((payment) => payment.orderId === order.id && payment.state === "Approved")
     .reduce((sum, payment) => sum + payment.amount, 0);
@@ -203,7 +212,7 @@ function accountingReportPdf(state: SandboxState, order: Order, payments: Paymen
     "",
     ...figures.requests.map(
       (request) =>
-        `Request ${request.requestNumber}  ${request.checkIn} to ${request.checkOut}  ${requestTotal(state, request.id)}`,
+        `Request ${request.requestNumber}  ${request.checkIn} to ${request.checkOut}  ${requestTotal(state, request.id, order.currency)}`,
     ),
     "",
     ...payments.map(
@@ -259,7 +268,7 @@ export function orderHandlers(ctx: SandboxContext) {
             CheckInDate: entry.checkIn,
             CheckoutDate: entry.checkOut,
             State: entry.state,
-            TotalPrice: requestTotal(state, entry.id),
+            TotalPrice: requestTotal(state, entry.id, order.currency),
           };
         }),
       });
@@ -341,6 +350,7 @@ export function orderHandlers(ctx: SandboxContext) {
         if (ticket.isClosed) fail(400, "This ticket is resolved; open a new one.");
         ticket.messages.push(message(body.Content));
         store.save();
+        if (store.state.rules.emptyWriteAnswers) return new HttpResponse(null, { status: 204 });
         return HttpResponse.json({ Id: ticket.messages.at(-1)!.id }, { status: 201 });
       }
       return fail(400, "Name the body's domain model on Content-Type.");

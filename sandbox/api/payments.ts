@@ -7,6 +7,7 @@ import { sniffReceiptType } from "~/utils/money/receipt";
 import { providerToday } from "../clock";
 import type { Payment, SandboxState } from "../model";
 import {
+  convert,
   fail,
   pageOf,
   parseBody,
@@ -20,14 +21,6 @@ import { ownOrder } from "./orders";
 /** Payments (receipt and cash), receipt uploads and the receipt payment types. */
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-/** Units of US dollars per unit of each currency, for a receipt in another currency than its order. */
-const USD_PER_UNIT: Record<string, number> = { USD: 1, EUR: 1.08, AED: 0.27, IRR: 0.000016 };
-
-function convert(amount: number, from: string, to: string) {
-  if (from === to) return amount;
-  return Math.round(((amount * (USD_PER_UNIT[from] ?? 1)) / (USD_PER_UNIT[to] ?? 1)) * 100) / 100;
-}
 
 function paymentView(state: SandboxState, payment: Payment) {
   const order = state.orders.find((entry) => entry.id === payment.orderId);

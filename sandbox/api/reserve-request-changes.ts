@@ -70,6 +70,7 @@ export function reserveRequestChangeHandlers(ctx: SandboxContext) {
           };
           target.notes.push(note);
           store.save();
+          if (state.rules.emptyWriteAnswers) return new HttpResponse(null, { status: 204 });
           return HttpResponse.json(noteView(note), { status: 201 });
         }
         case "ReserveRequestDates": {

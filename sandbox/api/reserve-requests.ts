@@ -237,7 +237,7 @@ export function reserveRequestHandlers(ctx: SandboxContext) {
           (entry) => entry.id === orderId && entry.agencyId === agency.id,
         );
         if (!order) fail(400, "That order does not belong to your agency.");
-        if (order!.currency !== hotel.currency)
+        if (state.rules.singleCurrencyOrders && order!.currency !== hotel.currency)
           fail(
             400,
             `That order is in ${order!.currency}; ${hotel.hotelName} sells in ${hotel.currency}.`,

@@ -13,7 +13,7 @@ import {
 import { startCluster, type Cluster } from "../../deploy/cluster";
 import type { ReceivedCall } from "#sandbox/call-log";
 import type { Fault } from "#sandbox/faults";
-import type { RequestState, SandboxState } from "#sandbox/model";
+import type { ProviderRules, RequestState, SandboxState } from "#sandbox/model";
 import { DEMO_USER } from "#sandbox/seed";
 import {
   crashLinesOf,
@@ -55,6 +55,10 @@ export class Sandbox {
   /** Every token the sandbox issued and password it was sent since it started. */
   secrets(): Promise<string[]> {
     return this.call("GET", "/secrets");
+  }
+  /** Which provider the sandbox plays where providers differ; a reset restores the defaults. */
+  setRules(rules: Partial<ProviderRules>) {
+    return this.call("POST", "/rules", rules);
   }
   fault(fault: Fault) {
     return this.call("POST", "/faults", fault);

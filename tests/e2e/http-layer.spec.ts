@@ -452,6 +452,36 @@ test.describe("the request log", () => {
       await instance.kill();
     }
   });
+
+  test("a portal behind a proxy it was not told of says so, once, at the first forwarded request", async ({
+    page,
+  }) => {
+    // No CLIENT_ADDRESS_HEADER: every client would count as the proxy's one address.
+    const instance = await startPortalInstance({ CLIENT_ADDRESS_HEADER: "" });
+    const warnings = () =>
+      instance
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("CLIENT_ADDRESS_HEADER is not set"));
+    // Each request's log line is written once it is answered, after any warning it caused.
+    const logged = (path: string, times: number) =>
+      expect.poll(() => instance.output().split(`"path":"${path}"`).length - 1).toBe(times);
+    try {
+      await page.request.get(`${instance.url}/auth/login`);
+      await logged("/auth/login", 1);
+      expect(warnings()).toEqual([]);
+      for (const address of ["203.0.113.5", "203.0.113.6"]) {
+        await page.request.get(`${instance.url}/auth/register`, {
+          headers: { "X-Forwarded-For": address },
+        });
+      }
+      await logged("/auth/register", 2);
+      expect(warnings()).toHaveLength(1);
+      expect(JSON.parse(warnings()[0])).toMatchObject({ level: "error" });
+    } finally {
+      await instance.kill();
+    }
+  });
 });
 
 test.describe("a form posted from another site", () => {

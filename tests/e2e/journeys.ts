@@ -34,13 +34,14 @@ export async function fillGuest(group: Locator, guest: Guest, language = "en") {
 /** Step 1 with the given hotel and dates; ends on step 2. */
 export async function chooseHotel(
   page: Page,
-  { hotel = "Marina Pearl Resort", transfer = true, agencyRef = "AG-7788" } = {},
+  { hotel = "Marina Pearl Resort", transfer = true, agencyRef = "AG-7788", notes = "" } = {},
 ) {
   await page.getByLabel(hotel).check();
   await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
   await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
   if (transfer) await page.getByLabel("An airport transfer is needed").check();
   await page.getByLabel("Your reference (optional)").fill(agencyRef);
+  if (notes) await page.getByLabel("Notes for the provider (optional)").fill(notes);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL(/\/rooms$/);
 }

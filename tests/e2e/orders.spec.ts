@@ -2,7 +2,7 @@ import type { SandboxState } from "#sandbox/model";
 import { DEMO_USER } from "#sandbox/seed";
 import { formatDateInput } from "~/utils/format/date-input";
 import { formatMoney } from "~/utils/format/numbers";
-import { downloadedFile, expect, isBidiFirefox, test } from "./fixtures";
+import { downloadedFile, expect, isBidiFirefox, test, UNAVAILABLE } from "./fixtures";
 import { fillReceipt, openReceiptForm, PNG, submitReceipt } from "./journeys";
 
 /** Orders, receipts, payments, transactions and support tickets. */
@@ -417,7 +417,11 @@ test.describe("transactions", () => {
 });
 
 test.describe("support tickets", () => {
-  test("opened, replied to, and read-only once resolved", async ({ portal, page, sandbox }) => {
+  test("opened, replied to (a provider answering with no body), and read-only once resolved", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
     await portal.signInDirectly();
     await portal.visit("/orders/order-details/3002");
     await page.getByRole("button", { name: "Open the ticket" }).click();
@@ -437,9 +441,12 @@ test.describe("support tickets", () => {
     );
     await expect(page.getByTestId("ticket-thread")).toContainText("Could you add a cot");
 
+    // A provider that answers a reply with no body: as good as one answering the reply.
+    await sandbox.setRules({ emptyWriteAnswers: true });
     await page.getByLabel("Message", { exact: true }).fill("The guests arrive on Friday.");
     await page.getByRole("button", { name: "Send reply" }).click();
     await expect(page.getByTestId("ticket-thread")).toContainText("The guests arrive on Friday.");
+    await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
 
     const ticket = (await sandbox.state()).tickets.find((t) => t.subject === "A cot for the baby")!;
     expect(ticket.messages).toHaveLength(2);

@@ -420,9 +420,10 @@ test.describe("notes", () => {
   );
 
   test(
-    "a note can be written and sent with the keyboard alone",
+    "a note can be written and sent with the keyboard alone, to a provider that answers it with no body",
     ENGINE_SPECIFIC,
     async ({ portal, page, sandbox }) => {
+      await sandbox.setRules({ emptyWriteAnswers: true });
       await portal.signInDirectly();
       await portal.visit("/reservations/reservation-details/7003");
       await portal.tabTo(page.getByLabel("New note to the provider"));
@@ -433,6 +434,7 @@ test.describe("notes", () => {
       await expect(
         page.locator('[data-from="agency"]').filter({ hasText: "Sent without a mouse." }),
       ).toBeVisible();
+      await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
       expect(requestById(await sandbox.state(), 7003)!.notes.at(-1)?.content).toBe(
         "Sent without a mouse.",
       );

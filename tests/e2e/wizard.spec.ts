@@ -189,7 +189,8 @@ test.describe("new request wizard", () => {
     await page.getByRole("link", { name: "New Request" }).click();
     await page.waitForURL(/\/reservations\/new\/hotel$/);
     await portal.hydrated();
-    await chooseHotel(page);
+    const notes = "Late arrival, after 22:00.\nA quiet room, please.";
+    await chooseHotel(page, { notes });
     await portal.hydrated();
     await chooseRooms(page, portal);
     await page.waitForURL(/\/flights$/);
@@ -198,6 +199,12 @@ test.describe("new request wizard", () => {
     await portal.hydrated();
 
     await expect(page.getByTestId("price-table").getByRole("row")).toHaveCount(3);
+    // What the provider will read, seen before it is sent, its lines kept.
+    // (A form sends a textarea's line breaks as CR LF.)
+    const notesAsSent = /^Late arrival, after 22:00\.\r?\nA quiet room, please\.$/;
+    await expect(page.getByTestId("notes-for-provider")).toHaveText(notesAsSent, {
+      useInnerText: true,
+    });
     // The provider's sign for the hotel's currency (its currency list), not the runtime's "US$".
     await expect(page.getByTestId("price-totals")).toContainText("$");
     await expect(page.getByTestId("price-totals")).not.toContainText("US$");
@@ -223,7 +230,7 @@ test.describe("new request wizard", () => {
       CheckInDate: CHECK_IN,
       CheckOutDate: CHECK_OUT,
       NeedTransfer: true,
-      Description: "",
+      Description: expect.stringMatching(notesAsSent),
       ExtendedOrderId: null,
       ReserveRoomRequests: [
         {
@@ -1282,6 +1289,7 @@ test.describe("new request wizard in Persian, added to an order", () => {
     expect(checkIn).toMatch(/^[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}$/);
     await page.getByLabel("تاریخ ورود").fill(checkIn);
     await page.getByLabel("تاریخ خروج").fill(formatDateInput(CHECK_OUT, "fa"));
+    await page.getByLabel("توضیحات برای تأمین‌کننده (اختیاری)").fill("ورود دیروقت");
     await page.getByRole("button", { name: "ادامه" }).click();
     await page.waitForURL(/\/rooms$/);
     await portal.hydrated();
@@ -1295,6 +1303,7 @@ test.describe("new request wizard in Persian, added to an order", () => {
     await page.getByRole("button", { name: "ادامه" }).last().click();
     await page.waitForURL(/\/review$/);
     await portal.hydrated();
+    await expect(page.getByTestId("notes-for-provider")).toHaveText("ورود دیروقت");
     await portal.submitToRequestsList(
       page.getByRole("button", { name: "ارسال درخواست" }),
       "درخواست با موفقیت ثبت شد",
@@ -1359,6 +1368,40 @@ test.describe("new request wizard added to an order: the order's currency", () =
       await expect(page).toHaveURL(/\/hotel$/);
     });
   }
+});
+
+test.describe("new request wizard added to an order: a provider whose orders mix currencies", () => {
+  test("every hotel is offered, and one selling in another currency joins the order", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    // The provider's choice (docs/provider-api.md), told to the portal by ORDER_SINGLE_CURRENCY.
+    await sandbox.setRules({ singleCurrencyOrders: false });
+    const instance = await startPortalInstance({ ORDER_SINGLE_CURRENCY: "off" });
+    try {
+      await portal.signIn(DEMO_USER, `${instance.url}/auth/login`);
+      await portal.visit(`${instance.url}/reservations/add-reservation/3001/hotel`);
+      // Order 3001 is in US dollars; the Grand Bosphorus sells in euros.
+      await expect(page.getByTestId("other-currency")).toHaveCount(0);
+      await chooseHotel(page, { hotel: "Grand Bosphorus Hotel", transfer: false });
+      await portal.hydrated();
+      await oneSingleRoom(page, portal);
+      await portal.submitToRequestsList(
+        page.getByRole("button", { name: "Submit request" }),
+        "Request was submitted successfully",
+        "Request was submitted successfully: ",
+      );
+      const { receivedReservations, requests } = await sandbox.state();
+      const [received] = receivedReservations;
+      expect(received.body).toMatchObject({ ExtendedOrderId: 3001, PropertyId: 501 });
+      expect(requests.find((request) => request.id === received.requestId)).toMatchObject({
+        orderId: 3001,
+      });
+    } finally {
+      await instance.stop();
+    }
+  });
 });
 
 test.describe("new request wizard with the keyboard", () => {

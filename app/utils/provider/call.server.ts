@@ -52,6 +52,11 @@ export type ProviderCall<A extends Answer = Answer> = {
   answer: A;
   /** The status of success: 200 by default, 204 for an answer with no body. */
   status?: 200 | 201 | 204;
+  /**
+   * The provider may also answer success with no body (200 or 204) instead of `answer`: a write
+   * whose result the portal reads again anyway. Such a call's result is `null` then.
+   */
+  orEmpty?: true;
 };
 
 /** The query of a paged list (docs/provider-api.md, "Paged lists"). */
@@ -121,5 +126,7 @@ export async function callProvider<A extends Answer>(
     await providerRequest(context, options, z.unknown());
     return undefined as Result<A>;
   }
-  return (await providerRequest(context, options, call.answer)) as Result<A>;
+  const answer = call.answer as z.ZodTypeAny;
+  const schema = call.orEmpty ? answer.nullable() : answer;
+  return (await providerRequest(context, options, schema)) as Result<A>;
 }

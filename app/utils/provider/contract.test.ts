@@ -225,6 +225,10 @@ async function aClerksDay() {
   await getRequestSummary(ctx, submitted.Id);
   await getRequestPermissions(ctx, submitted.Id);
   await sendNote(ctx, submitted.Id, "Could the room be on a high floor?");
+  // A provider may answer a note or a reply with no body (the rules of the sandbox's provider).
+  store.state.rules.emptyWriteAnswers = true;
+  await sendNote(ctx, submitted.Id, "And a quiet one, please.");
+  store.state.rules.emptyWriteAnswers = false;
   await getNotes(ctx, submitted.Id);
   await markNotesRead(ctx, submitted.Id);
   await changeRequestDates(ctx, {
@@ -270,6 +274,9 @@ async function aClerksDay() {
     Content: "The guests travel with a baby.",
   });
   await replyToTicket(ctx, { ParentId: ticket.Id, Content: "They arrive on Friday." });
+  store.state.rules.emptyWriteAnswers = true;
+  await replyToTicket(ctx, { ParentId: ticket.Id, Content: "Late on Friday." });
+  store.state.rules.emptyWriteAnswers = false;
   await getTicket(ctx, ticket.Id);
 
   await deleteRequest(ctx, submitted.Id);

@@ -233,6 +233,12 @@ function answers(calls: ProviderCall[], examples: ContractExamples, named: Named
     const status = String(call.status ?? (call.answer === "empty" ? 204 : 200));
     const response = (responses[status] ??= { description: "", content: {} });
     response.description = [response.description, call.summary].filter(Boolean).join("; ");
+    if (call.orEmpty) {
+      const empty = (responses["204"] ??= { description: "", content: {} });
+      empty.description = [empty.description, `${call.summary}: or no body`]
+        .filter(Boolean)
+        .join("; ");
+    }
     if (call.answer === "empty") continue;
     const example = examples[call.operation]?.answer;
     if (call.answer === "file") {

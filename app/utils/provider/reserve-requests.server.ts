@@ -441,16 +441,21 @@ const requestIdField = z.number().int().describe("The request's Id");
 const noteBodySchema = z.object({ Id: requestIdField, Content: z.string().min(1).max(2000) });
 const sendNoteCall = defineCall({
   operation: "reserveRequests.sendNote",
-  summary: "The agency's note on a request; answers the note as the list shows it",
+  summary: "The agency's note on a request; answers the note as the list shows it, or nothing",
   method: "PUT",
   path: RESERVE_REQUESTS,
   token: true,
   body: { model: "CreateReserveNoteData", json: noteBodySchema },
   answer: noteSchema,
   status: 201,
+  orEmpty: true,
 });
 
-/** PUT as CreateReserveNoteData: the agency's note on a request. */
+/**
+ * PUT as CreateReserveNoteData: the agency's note on a request. Whatever the provider answers of
+ * it, the page reads the thread again, so a provider answering nothing is as good as one
+ * answering the note.
+ */
 export async function sendNote(ctx: ProviderContext, requestId: number, content: string) {
   await callProvider(ctx, sendNoteCall, { json: { Id: requestId, Content: content } });
 }

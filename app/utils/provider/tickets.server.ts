@@ -98,6 +98,7 @@ const replyToTicketCall = defineCall({
   body: { model: "OrderTicketReply", json: ticketReplySchema },
   answer: z.object({ Id: z.number().describe("The reply's Id") }),
   status: 201,
+  orEmpty: true,
 });
 
 /** POST as OrderTicketReply: a reply on an open ticket. */

@@ -56,6 +56,13 @@ const envSchema = z
     SIGNIN_CLIENT_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
     SIGNIN_SLOWDOWN_MS: z.coerce.number().int().min(0).default(1000),
     SIGNIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().min(1).default(300),
+    // Whether the provider keeps an order (contract) to one currency: on, a request is added to
+    // an order only with a hotel selling in its currency, and the hotel step says so; off (a
+    // provider that converts), any hotel may join. docs/provider-api.md, "submit".
+    ORDER_SINGLE_CURRENCY: z
+      .enum(["true", "false", "1", "0", "on", "off"])
+      .default("true")
+      .transform((value) => ["true", "1", "on"].includes(value)),
     // The header a trusted proxy puts the client's address in (its last entry counts), e.g.
     // X-Forwarded-For. Unset: the address the connection comes from.
     CLIENT_ADDRESS_HEADER: z.string().optional(),
