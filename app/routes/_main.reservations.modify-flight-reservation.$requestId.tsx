@@ -37,9 +37,15 @@ export const handle = { i18n: ["common", "requests", "wizard"] };
  * looked up the same way; a request without a transfer gets one.
  */
 
-function flightDefaults(flight: FlightRead, language: string) {
+/**
+ * The stored flight as the form's values. An airline the provider's list lacks was typed by its
+ * code: it goes back into that field, not into the list, where it would be no choice at all.
+ */
+function flightDefaults(flight: FlightRead, language: string, listed: Set<string>) {
+  const onTheList = listed.has(flight.airline.iata);
   return {
-    airline: flight.airline.iata,
+    airline: onTheList ? flight.airline.iata : undefined,
+    otherAirline: onTheList ? undefined : flight.airline.iata,
     flightNumber: flight.flightNumber,
     takeOffDate: formatDateInput(flight.takeOffDate, language),
     takeOffTime: flight.takeOffTime,
@@ -51,17 +57,22 @@ function flightDefaults(flight: FlightRead, language: string) {
   };
 }
 
-function currentFlights(summary: RequestSummary, language: string) {
+function currentFlights(
+  summary: RequestSummary,
+  language: string,
+  airlines: Array<{ value: string }>,
+) {
   const info = summary.TransportationInfo;
   if (!info) return { defaults: {}, resolved: null };
+  const listed = new Set(airlines.map((airline) => airline.value));
   const airports = (flight: FlightRead) => ({
     origin: flight.originAirport,
     destination: flight.destinationAirport,
   });
   return {
     defaults: {
-      arrival: flightDefaults(info.OriginFlight, language),
-      departure: flightDefaults(info.DestinationFlight, language),
+      arrival: flightDefaults(info.OriginFlight, language, listed),
+      departure: flightDefaults(info.DestinationFlight, language, listed),
     },
     resolved: { arrival: airports(info.OriginFlight), departure: airports(info.DestinationFlight) },
   };
@@ -79,7 +90,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     title: t("modify.flightsTitle"),
     frame: changeFrame(summary, permission),
     airlines,
-    ...currentFlights(summary, language),
+    ...currentFlights(summary, language, airlines),
   };
 }
 

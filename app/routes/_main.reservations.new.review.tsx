@@ -69,7 +69,7 @@ function flightView(
   const [hours, minutes] = (flight.duration ?? "").split(":").map(Number);
   return {
     airline: airline
-      ? `${language === "fa" ? airline.name : airline.latinName} (${airline.iata})`
+      ? `${(language === "fa" && airline.name) || airline.latinName} (${airline.iata})`
       : flight.airline,
     flightNumber: flight.flightNumber,
     takeOff: `${formatDate(flight.takeOffDate, language)} ${localizeDigits(flight.takeOffTime, language)}`,

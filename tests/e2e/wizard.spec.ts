@@ -981,6 +981,8 @@ test.describe("new request wizard: an airline the provider does not list", () =>
       takeOffDate: "Take-off date",
       takeOffTime: "Take-off time",
       continue: "Continue",
+      submit: "Submit request",
+      submitChange: "Submit the change",
       unknown: "No airline has this code in the airline directory.",
     },
     fa: {
@@ -994,12 +996,14 @@ test.describe("new request wizard: an airline the provider does not list", () =>
       takeOffDate: "تاریخ پرواز",
       takeOffTime: "ساعت پرواز",
       continue: "ادامه",
+      submit: "ارسال درخواست",
+      submitChange: "ثبت تغییر",
       unknown: "هیچ شرکت هواپیمایی با این کد در فهرست شرکت‌های هواپیمایی نیست.",
     },
   };
 
   for (const language of ["en", "fa"] as const) {
-    test(`is typed by its IATA code, suggested by name with JS and checked on the server (${language})`, async ({
+    test(`is typed by its IATA code, suggested by name with JS, checked on the server, sent in its slots and kept for a flight change (${language})`, async ({
       portal,
       page,
       sandbox,
@@ -1047,6 +1051,32 @@ test.describe("new request wizard: an airline the provider does not list", () =>
       await page.getByRole("button", { name: words.continue }).last().click();
       await page.waitForURL(/\/review$/);
       await expect(page.getByText("Qatar Airways (QR)")).toBeVisible();
+
+      // Sent in the spec's slots: the service's one name is the Latin one, no Persian name.
+      await page.getByRole("button", { name: words.submit }).click();
+      await page.waitForURL(/\/reservations\/list$/);
+      const [received] = (await sandbox.state()).receivedReservations;
+      expect(received.body).toMatchObject({
+        TransportationInfo: {
+          OriginFlight: { Airline: { Iata: "QR", Name: "", LatinName: "Qatar Airways" } },
+          DestinationFlight: { Airline: { Iata: "EK" } },
+        },
+      });
+      // Changing a flight later finds the typed airline where it was typed, not retyped.
+      await portal.visit(`/reservations/modify-flight-reservation/${received.requestId}`);
+      await expect(field("arrival", "otherAirline")).toHaveValue("QR");
+      await expect(field("arrival", "airline")).toHaveValue("");
+      await expect(field("departure", "airline")).toHaveValue("EK");
+      await field("arrival", "flightNumber").fill("QR491");
+      await page.getByRole("button", { name: words.submitChange }).click();
+      await page.waitForURL(/\/reservations\/list$/);
+      const changed = (await sandbox.state()).requests.find(
+        (request) => request.id === received.requestId,
+      )!;
+      expect(changed.transportation!.originFlight).toMatchObject({
+        airlineIata: "QR",
+        flightNumber: "QR491",
+      });
     });
   }
 });

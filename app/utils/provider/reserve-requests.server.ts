@@ -112,8 +112,12 @@ const dateTime = z.string().describe("YYYY-MM-DDTHH:mm:ss, local to the airport"
 const flightPayloadSchema = z.object({
   Airline: z.object({
     Iata: z.string(),
-    Name: z.string(),
-    LatinName: z.string().describe("Empty for an airline typed by its IATA code"),
+    Name: z
+      .string()
+      .describe(
+        "The Persian name; empty for an airline the provider's list lacks (typed by its IATA code), whose one name the airline service gives is a Latin one",
+      ),
+    LatinName: z.string(),
   }),
   FlightNumber: z.string(),
   DepartureDateTime: dateTime,

@@ -39,8 +39,9 @@ async function lookUpAirport(
 
 /**
  * The airlines typed by their IATA code (not on the provider's list), as the airline service
- * names them: only an exact code is taken. In the provider's shape, the service's one name as both
- * names.
+ * names them: only an exact code is taken. In the provider's shape: the service's one name is a
+ * Latin one, so it is the `latinName`, and the Persian `name` stays empty (no English name where
+ * a Persian one is expected; docs/provider-api.md says the provider shows the Latin one then).
  */
 async function lookUpOtherAirlines(provider: ProviderContext, value: FlightsStepValue) {
   const codes = [...new Set(FLIGHTS.map((flight) => value[flight].otherAirline))].filter(
@@ -53,7 +54,7 @@ async function lookUpOtherAirlines(provider: ProviderContext, value: FlightsStep
   );
   return found
     .filter((airline) => airline !== undefined)
-    .map((airline) => ({ iata: airline.iata, name: airline.name, latinName: airline.name }));
+    .map((airline) => ({ iata: airline.iata, name: "", latinName: airline.name }));
 }
 
 /** The airports and airlines of both flights, or the fields that name none (or several). */
