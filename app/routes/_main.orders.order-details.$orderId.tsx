@@ -119,7 +119,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     receiptOptions: options.ok
       ? (({ currencyIds, ...rest }) => ({
           ...rest,
-          ...receiptDefaultsFor(order, currencyIds, money),
+          ...receiptDefaultsFor(order, payments.ok ? payments.data : null, currencyIds, money),
         }))(options.data)
       : null,
   };

@@ -12,7 +12,8 @@ import { Card } from "~/components/ui/card";
 import { requireOrderId } from "~/utils/http/params.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getOrder } from "~/utils/provider/orders.server";
-import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
+import { orProviderErrorPage, settle } from "~/utils/http/provider-errors.server";
+import { getOrderPayments } from "~/utils/provider/payments.server";
 import { receiptDefaultsFor, receiptOptions, sendReceipt } from "~/utils/money/receipt.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { moneyIn } from "~/utils/format/numbers";
@@ -27,16 +28,21 @@ export const handle = { i18n: ["common", "payments", "wizard"] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, orderId } = await requireOrderId(request, context, params);
   const t = context.translator("payments");
-  const [order, { currencyIds, ...options }, signs] = await Promise.all([
+  const [order, { currencyIds, ...options }, payments, signs] = await Promise.all([
     orProviderErrorPage(context, getOrder(provider, orderId)),
     orProviderErrorPage(context, receiptOptions(provider)),
+    // Only to see a payment under review: a page without them is still a receipt form.
+    settle(context, getOrderPayments(provider, orderId)),
     currencySigns(provider),
   ]);
   const money = (amount: number) => moneyIn(context.language, signs)(amount, order.Currency);
   return {
     title: t("receipt.title", { number: order.ContractNumber }),
     orderId,
-    options: { ...options, ...receiptDefaultsFor(order, currencyIds, money) },
+    options: {
+      ...options,
+      ...receiptDefaultsFor(order, payments.ok ? payments.data : null, currencyIds, money),
+    },
   };
 }
 

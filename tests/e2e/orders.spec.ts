@@ -66,12 +66,12 @@ test.describe("orders", () => {
 
 test.describe("receipts", () => {
   for (const language of ["en", "fa"] as const) {
-    test(`beside "Submit a receipt": what is still to be paid, and the receipt's amount and currency filled with it (${language})`, async ({
+    test(`beside "Submit a receipt": what is still to be paid, and the receipt's amount and currency filled with it, or the receipt under review (${language})`, async ({
       portal,
       page,
     }) => {
       await portal.signInDirectly();
-      await portal.visit("/orders/order-details/3001");
+      await portal.visit("/orders/order-details/3002");
       // The provider's balance of the order, as the order's summary writes it in English.
       const summary = page.getByTestId("order-summary");
       const balanceText = (await summary.locator("dd").nth(3).textContent())!.trim();
@@ -99,6 +99,15 @@ test.describe("receipts", () => {
           .getByLabel(language === "en" ? "Currency paid in" : "ارز پرداخت")
           .locator("option:checked"),
       ).toHaveText(/\(USD\)$/);
+      await expect(page.getByTestId("under-review")).toHaveCount(0);
+
+      // Order 3001 has a receipt of $800.00 under review: said beside the button, nothing filled.
+      await portal.visit("/orders/order-details/3001");
+      await expect(page.getByTestId("under-review")).toHaveText(
+        language === "en"
+          ? "A receipt of $800.00 is under review and not counted yet. The provider takes no other receipt for this order until it has been checked."
+          : `رسیدی به مبلغ ${formatMoney(800, "USD", "fa", "$")} در حال بررسی است و هنوز حساب نشده است. تأمین‌کننده تا بررسی آن، رسید دیگری برای این سفارش نمی‌پذیرد.`,
+      );
     });
   }
 
@@ -112,6 +121,10 @@ test.describe("receipts", () => {
     await expect(page).toHaveURL(/\/orders\/order-details\/3002(#payments)?$/);
     await expect(page.getByTestId("receipt-dialog")).toHaveCount(0);
     await expect(page.getByTestId("order-payments")).toContainText("RC-555001");
+    // What was just sent is under review, and no second receipt is invited for the balance.
+    await expect(page.getByTestId("under-review")).toContainText(
+      "A receipt of $1,250.50 is under review",
+    );
 
     const state = await sandbox.state();
     const payment = state.payments.find((entry) => entry.receiptNumber === "RC-555001")!;
@@ -261,12 +274,19 @@ test.describe("receipts", () => {
     expect((await sandbox.state()).payments.length).toBe(before);
   });
 
-  test("the provider's 'unverified payment' answer is shown with the form intact", async ({
+  test("with a receipt under review the form says so before anything is typed and fills in no amount; the provider's 'unverified payment' answer keeps the form intact", async ({
     portal,
     page,
   }) => {
     await portal.signInDirectly();
     await openReceiptForm(portal, 3001);
+    const form = portal.javaScriptEnabled
+      ? page.getByTestId("receipt-dialog")
+      : page.locator("main");
+    await expect(form.getByTestId("under-review")).toContainText(
+      "A receipt of $800.00 is under review",
+    );
+    await expect(form.getByLabel("Amount", { exact: true })).toHaveValue("");
     await fillReceipt(portal, "RC-555003");
     await page.getByLabel("Receipt file").setInputFiles({
       name: "receipt.png",

@@ -11,6 +11,7 @@ import {
   getReceiptPaymentTypes,
   submitReceipt,
   uploadReceiptFile,
+  type Payment,
 } from "~/utils/provider/payments.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
@@ -44,18 +45,30 @@ export async function receiptOptions(provider: ProviderContext): Promise<
 /**
  * What a receipt for an order starts from: the order's currency, and what is still to be paid on
  * it (written out beside the form, and as the amount, which the clerk may change). An order paid
- * in full, or over, leaves the amount empty.
+ * in full, or over, leaves the amount empty. The balance counts approved payments only: a receipt
+ * still under review (state `New`) is said beside it, and then nothing is filled in, since the
+ * provider takes no other receipt for the order until it is checked. Payments that could not be
+ * read leave the balance as it is.
  */
 export function receiptDefaultsFor(
   order: { Balance: number; Currency: string },
+  payments: Array<Pick<Payment, "PaymentType" | "State" | "Amount">> | null,
   currencyIds: Record<string, string>,
   money: (amount: number) => string,
 ): Pick<ReceiptOptions, "defaultCurrency" | "defaultAmount" | "outstanding"> {
   const owed = order.Balance > 0;
+  const reviewed =
+    payments?.filter((payment) => payment.PaymentType === "Receipt" && payment.State === "New") ??
+    [];
+  const underReview = reviewed.reduce((sum, payment) => sum + payment.Amount, 0);
   return {
     defaultCurrency: currencyIds[order.Currency],
-    defaultAmount: owed ? String(order.Balance) : undefined,
-    outstanding: { amount: owed ? money(order.Balance) : null, currency: order.Currency },
+    defaultAmount: owed && !reviewed.length ? String(order.Balance) : undefined,
+    outstanding: {
+      amount: owed ? money(order.Balance) : null,
+      currency: order.Currency,
+      underReview: reviewed.length ? money(Math.round(underReview * 100) / 100) : null,
+    },
   };
 }
 
