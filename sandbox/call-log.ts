@@ -9,6 +9,8 @@ export type ReceivedCall = {
   method: string;
   path: string;
   model: string | null;
+  /** The domain model the call asks for on `Accept` (a read's). */
+  answerModel: string | null;
   requestId: string | null;
   /** The W3C trace context the portal passed on. */
   traceparent: string | null;
@@ -59,6 +61,7 @@ export function callLogHandler(log: CallLog) {
         method: request.method,
         path: pathname,
         model: domainModelOf(request.headers.get("Content-Type")),
+        answerModel: domainModelOf(request.headers.get("Accept")),
         requestId: request.headers.get("X-Request-Id"),
         traceparent: request.headers.get("traceparent"),
         idempotencyKey: request.headers.get("Idempotency-Key"),

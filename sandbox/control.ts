@@ -18,7 +18,11 @@ const faultSchema = z.object({
 });
 
 const rulesSchema = z
-  .object({ singleCurrencyOrders: z.boolean(), emptyWriteAnswers: z.boolean() })
+  .object({
+    singleCurrencyOrders: z.boolean(),
+    emptyWriteAnswers: z.boolean(),
+    paymentDeadlineFilter: z.boolean(),
+  })
   .partial();
 
 /**
@@ -53,6 +57,32 @@ export function controlHandlers(ctx: SandboxContext, faults: FaultList, calls: C
       reserveRequest.state = state;
       store.save();
       return HttpResponse.json({ id: reserveRequest.id, state });
+    }),
+    // A large agency: `count` more requests waiting for payment, copies of one of its own, their
+    // deadlines a week to two months away (none due soon: the seed's due ones stay the only ones).
+    http.post(`${base}/__sandbox/agencies/:id/waiting-requests`, async ({ request, params }) => {
+      const { count } = await parseBody(
+        request,
+        z.object({ count: z.number().int().min(1).max(20_000) }),
+      );
+      const model = store.state.requests.find(
+        (entry) => String(entry.agencyId) === params.id && entry.state === "PaymentPending",
+      );
+      if (!model) return HttpResponse.json({ Message: "No such agency" }, { status: 404 });
+      const now = Date.parse(`${providerNow()}Z`);
+      for (let index = 0; index < count; index++) {
+        const id = store.nextId();
+        const deadline = new Date(now + (7 + (index % 53)) * 86_400_000).toISOString();
+        store.state.requests.push({
+          ...structuredClone(model),
+          id,
+          requestNumber: `HR-${id}`,
+          notes: [],
+          paymentDeadlineDateTime: deadline.slice(0, 19),
+        });
+      }
+      store.save();
+      return HttpResponse.json({ added: count }, { status: 201 });
     }),
     // The provider's desk sets a request's payment deadline (provider wall-clock time).
     http.post(`${base}/__sandbox/requests/:id/payment-deadline`, async ({ request, params }) => {

@@ -254,11 +254,14 @@ export type ProviderRules = {
   singleCurrencyOrders: boolean;
   /** A sent note or ticket reply is answered 204 with no body, not 201 with what was saved. */
   emptyWriteAnswers: boolean;
+  /** The requests grid takes `PaymentDeadlineTo`; a provider without it ignores the parameter. */
+  paymentDeadlineFilter: boolean;
 };
 
 export const DEFAULT_PROVIDER_RULES: ProviderRules = {
   singleCurrencyOrders: true,
   emptyWriteAnswers: false,
+  paymentDeadlineFilter: true,
 };
 
 export type SandboxState = {

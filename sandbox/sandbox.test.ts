@@ -500,6 +500,7 @@ describe("CallLog", () => {
       method: "GET",
       path: "/api/x",
       model: null,
+      answerModel: null,
       requestId: null,
       traceparent: null,
       idempotencyKey: null,

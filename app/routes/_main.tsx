@@ -16,7 +16,7 @@ import { localizeDigits } from "~/utils/format/numbers";
 import { env } from "~/utils/runtime/env.server";
 import { isSidebarMini } from "~/utils/session/preferences.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
-import { requestsDueSoonOnce } from "~/utils/money/payment-deadlines.server";
+import { paymentsDueCount } from "~/utils/money/payment-deadlines.server";
 import { settle } from "~/utils/http/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/requests/unread-notes.server";
 import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
@@ -30,14 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, unreadNotes, dueSoon, sidebarMini] = await Promise.all([
     settle(context, getProfileSummary(provider)),
     settle(context, countUnreadNotes(provider, requestBeingRead(request))),
-    settle(context, requestsDueSoonOnce(context, provider)),
+    settle(context, paymentsDueCount(request, context, provider)),
     isSidebarMini(request),
   ]);
   const now = new Date();
   return {
     profile,
     unreadNotes: unreadNotes.ok ? unreadNotes.data : null,
-    paymentsDueSoon: dueSoon.ok ? dueSoon.data.length : null,
+    paymentsDueSoon: dueSoon.ok ? dueSoon.data : null,
     sidebarMini,
     // The provider's today (its time zone), whatever the browser's or the server's clock says.
     today: formatBothCalendars(wallClockIn(now, env.PROVIDER_TIME_ZONE), language),

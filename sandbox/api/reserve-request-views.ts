@@ -95,6 +95,8 @@ function gridPage(state: SandboxState, agencyId: number, query: URLSearchParams)
   const stateFilter = param("State");
   const from = param("CheckInFrom");
   const to = param("CheckInTo");
+  // A provider that does not know this filter ignores it (ProviderRules).
+  const deadlineTo = state.rules.paymentDeadlineFilter ? param("PaymentDeadlineTo") : null;
   const rows = state.requests
     .filter((request) => request.agencyId === agencyId)
     .filter(
@@ -110,7 +112,10 @@ function gridPage(state: SandboxState, agencyId: number, query: URLSearchParams)
             ),
           )) &&
         (!from || request.checkIn >= from) &&
-        (!to || request.checkIn <= to),
+        (!to || request.checkIn <= to) &&
+        (!deadlineTo ||
+          (request.paymentDeadlineDateTime !== null &&
+            request.paymentDeadlineDateTime.slice(0, 19) <= deadlineTo)),
     )
     .sort((a, b) => b.createDateTime.localeCompare(a.createDateTime) || b.id - a.id);
   return {

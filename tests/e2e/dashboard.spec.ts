@@ -135,6 +135,8 @@ test.describe("dashboard", () => {
     }) => {
       const expected = paymentsDueSoon(await sandbox.state());
       expect(expected.length).toBeGreaterThan(1);
+      // A large agency: 400 more requests waiting for payment, none due soon (9 pages of 50).
+      await sandbox.addWaitingRequests(1, 400);
       await portal.signIn();
       if (language === "fa") await portal.switchLanguage("فارسی");
       const widget = page.getByTestId("widget-payments-due-soon");
@@ -154,7 +156,7 @@ test.describe("dashboard", () => {
       expect(text).toContain(language === "fa" ? "مهلت:" : "due in ");
 
       // Paid (or confirmed) meanwhile: gone at the next look. The menu's count and the widget
-      // share one call to the provider's list.
+      // share one call to the provider's list, filtered by deadline: one page.
       await sandbox.setRequestState(expected[0].id, "Confirmed");
       const { length: before } = await sandbox.calls();
       await portal.visit("/dashboard");

@@ -72,6 +72,10 @@ export class Sandbox {
   setRequestState(id: number, state: RequestState) {
     return this.call("POST", `/requests/${id}/state`, { state });
   }
+  /** A large agency: `count` more requests waiting for payment, none of them due soon. */
+  addWaitingRequests(agencyId: number, count: number) {
+    return this.call("POST", `/agencies/${agencyId}/waiting-requests`, { count });
+  }
   /** The provider's desk sets a request's payment deadline (its wall-clock `YYYY-MM-DDTHH:mm:ss`). */
   setPaymentDeadline(id: number, dateTime: string) {
     return this.call("POST", `/requests/${id}/payment-deadline`, { dateTime });

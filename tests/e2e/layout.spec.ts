@@ -224,7 +224,7 @@ test.describe("unread notes in the menu", () => {
 });
 
 test.describe("payments due in the menu", () => {
-  test("Requests counts the payments overdue or due within 48 hours, and a paid one leaves the count", async ({
+  test("Requests counts the payments overdue or due within 48 hours, asked for once a minute from page to page, and a paid one leaves the count at the dashboard", async ({
     portal,
     page,
     sandbox,
@@ -241,7 +241,20 @@ test.describe("payments due in the menu", () => {
     );
     await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length));
     await sandbox.setRequestState(due[0].id, "ConfirmationPending");
-    await portal.visit("/transactions");
+    // The next pages within the minute: the session's count, no call to the provider's list.
+    const gridCallsOf = async (visit: () => Promise<void>) => {
+      const { length: before } = await sandbox.calls();
+      await visit();
+      return (await sandbox.calls())
+        .slice(before)
+        .filter((call) => call.answerModel === "ReserveRequestGrid").length;
+    };
+    expect(await gridCallsOf(() => portal.visit("/transactions"))).toBe(0);
+    await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length));
+    // The dashboard, where the payments themselves are, always asks; its count is the one kept.
+    expect(await gridCallsOf(() => portal.visit("/dashboard"))).toBe(1);
+    await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length - 1));
+    expect(await gridCallsOf(() => portal.visit("/orders"))).toBe(0);
     await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length - 1));
   });
 });

@@ -5,6 +5,7 @@ import type { RequestContext } from "~/utils/http/http-layer.server";
 import { providerNow } from "~/utils/format/provider-clock.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { getRequestGrid, type RequestRow } from "~/utils/provider/reserve-requests.server";
+import { recordStore } from "~/utils/wizard/draft-store.server";
 
 /** How far ahead a payment deadline counts as coming: the clerk has two working days to act. */
 const DUE_SOON_HOURS = 48;
@@ -12,19 +13,20 @@ const DUE_SOON_HOURS = 48;
 /**
  * The agency's requests waiting for payment whose deadline has passed or falls within the next 48
  * hours of the provider's clock, the earliest deadline first: the overdue ones (the most urgent of
- * all, still payable until the provider cancels them) lead. The provider's list cannot filter or
- * sort by deadline, so every page of the state is read (one call for most agencies) and the
- * deadline compared here.
+ * all, still payable until the provider cancels them) lead. The list is asked for those only
+ * (`PaymentDeadlineTo`: one page for any agency); a provider that does not know that filter
+ * answers every request of the state, so every page is read and the deadlines compared here all
+ * the same.
  */
 async function requestsDueSoon(provider: ProviderContext): Promise<RequestRow[]> {
-  const waiting = await fetchAllPages((Page, PageSize) =>
-    getRequestGrid(provider, { Page, PageSize, State: "PaymentPending" }),
-  );
   // Wall-clock times of one zone compare as text once written alike (YYYY-MM-DDTHH:mm:ss).
   const now = providerNow();
   const until = new Date(Date.parse(`${now}Z`) + DUE_SOON_HOURS * 3_600_000)
     .toISOString()
     .slice(0, 19);
+  const waiting = await fetchAllPages((Page, PageSize) =>
+    getRequestGrid(provider, { Page, PageSize, State: "PaymentPending", PaymentDeadlineTo: until }),
+  );
   return waiting
     .filter((row) => row.State === "PaymentPending" && row.PaymentDeadlineDateTime)
     .filter((row) => row.PaymentDeadlineDateTime!.slice(0, 19) <= until)
@@ -42,6 +44,35 @@ export function requestsDueSoonOnce(context: RequestContext, provider: ProviderC
     dueSoonOfRequest.set(context, answer);
   }
   return answer;
+}
+
+/**
+ * How long a session's next pages reuse the menu's count of payments due: moving from page to
+ * page asks the provider once a minute at most. The dashboard, where the clerk looks at the
+ * payments themselves, always asks, and its count is the one reused.
+ */
+const MENU_COUNT_SECONDS = 60;
+const DASHBOARD_PATH = /^\/dashboard\/?$/;
+
+/**
+ * The count of payments due for the side menu: the session's count of the last minute (in the
+ * record store, shared by every instance), or asked anew. A store that cannot answer costs the
+ * provider call, not the page.
+ */
+export async function paymentsDueCount(
+  request: Request,
+  context: RequestContext,
+  provider: ProviderContext,
+) {
+  const key = `menu-due-count:${(await context.session()).id}`;
+  const onDashboard = DASHBOARD_PATH.test(new URL(request.url).pathname);
+  if (!onDashboard) {
+    const kept = await recordStore.get<number>(key).catch(() => null);
+    if (typeof kept === "number") return kept;
+  }
+  const count = (await requestsDueSoonOnce(context, provider)).length;
+  await recordStore.set(key, count, MENU_COUNT_SECONDS).catch(() => {});
+  return count;
 }
 
 /**

@@ -221,6 +221,13 @@ const requestGridQuerySchema = z.object({
   HotelName: z.string().optional().describe("A part of the hotel's name"),
   CheckInFrom: day.optional(),
   CheckInTo: day.optional(),
+  PaymentDeadlineTo: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/)
+    .optional()
+    .describe(
+      "YYYY-MM-DDTHH:mm:ss, the provider's wall clock: only requests whose payment deadline is on or before it. Optional for a provider: one that ignores it answers every request, and the portal compares the deadlines itself",
+    ),
 });
 export type RequestGridQuery = z.infer<typeof requestGridQuerySchema>;
 
