@@ -12,7 +12,8 @@ import { RequestStateChip } from "~/components/state-chips";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireProvider } from "~/utils/session/auth.server";
-import { exampleDateInput } from "~/utils/format/date-input";
+import { exampleDateInput, formatDateInput } from "~/utils/format/date-input";
+import { providerToday } from "~/utils/format/provider-clock.server";
 import { formatDate } from "~/utils/format/dates";
 import { dateErrorsResult } from "~/utils/lists/list-filters";
 import { filtersOpenAtFirst } from "~/utils/lists/list-filters.server";
@@ -20,9 +21,13 @@ import { pageTitleMeta } from "~/utils/i18n/meta";
 import { localizeDigits } from "~/utils/format/numbers";
 import { PAGE_SIZES } from "~/utils/lists/paging";
 import { shownAfterSubmit } from "~/utils/wizard/after-submit";
-import { getRequestGrid, getRequestStates } from "~/utils/provider/reserve-requests.server";
+import {
+  getRequestGrid,
+  getRequestStates,
+  type RequestRow,
+} from "~/utils/provider/reserve-requests.server";
 import { orProviderErrorPage, settle } from "~/utils/http/provider-errors.server";
-import { readRequestFilters } from "~/utils/requests/request-list.server";
+import { readRequestFilters, type ListSort } from "~/utils/requests/request-list.server";
 import {
   inRequestStateOrder,
   REQUEST_STATES,
@@ -31,6 +36,15 @@ import {
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["common", "requests"] };
+
+/** The arrivals link: check-ins from today through the next six days. */
+const ARRIVALS_DAYS = 7;
+
+function addDays(isoDay: string, days: number) {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
 /**
  * The agency's requests (/reservations/list): the provider's grid, paged on the server, newest
@@ -51,14 +65,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
   ]);
   const date = (value: string | null) => (value ? formatDate(value, language) : null);
-  // Every matching request is on this page: sorting it sorts them all.
+  // Every matching request is on this page: sorting it sorts them all (ties keep the
+  // provider's order, newest first; requests without a deadline last).
   const sortable = grid.TotalCount <= filters.size;
-  const byDeadline = filters.sort === "deadline" && sortable;
-  const items = byDeadline
-    ? [...grid.Items].sort((a, b) =>
-        (a.PaymentDeadlineDateTime ?? "~").localeCompare(b.PaymentDeadlineDateTime ?? "~"),
-      )
+  const by = sortable ? (filters.sort ?? null) : null;
+  const sortKey = (row: RequestRow) =>
+    by === "deadline" ? (row.PaymentDeadlineDateTime ?? "~") : row.CheckInDate;
+  const items = by
+    ? [...grid.Items].sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
     : grid.Items;
+  // The arrivals of the coming week, as a filter a clerk could have typed, in check-in order.
+  const today = providerToday();
+  const arrivals = new URLSearchParams({
+    from: formatDateInput(today, language),
+    to: formatDateInput(addDays(today, ARRIVALS_DAYS - 1), language),
+    sort: "checkIn",
+  });
   const exportParams = new URLSearchParams(url.search);
   exportParams.delete("page");
   exportParams.delete("size");
@@ -76,7 +98,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dateErrors,
     filtersOpen: filtersOpenAtFirst(request, dateErrors),
     isFiltered,
-    sorting: { byDeadline, sortable, refused: filters.sort === "deadline" && !sortable },
+    sorting: { by, sortable, refused: Boolean(filters.sort) && !sortable },
+    arrivalsHref: `?${arrivals}`,
     total: grid.TotalCount,
     pageCount: Math.max(1, Math.ceil(grid.TotalCount / filters.size)),
     exportHref: `/reservations/list.csv${exportParams.size ? `?${exportParams}` : ""}`,
@@ -122,11 +145,20 @@ export default function RequestsList() {
               number: localizeDigits(list.total, i18n.language),
             })}
           </p>
-          {list.total > 0 ? (
-            <a href={list.exportHref} download className={buttonClasses("secondary")}>
-              {t("list.export")}
-            </a>
-          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Link
+              to={list.arrivalsHref}
+              className="text-sm text-primary-dark underline"
+              data-testid="arrivals-link"
+            >
+              {t("list.arrivals", { number: localizeDigits(ARRIVALS_DAYS, i18n.language) })}
+            </Link>{" "}
+            {list.total > 0 ? (
+              <a href={list.exportHref} download className={buttonClasses("secondary")}>
+                {t("list.export")}
+              </a>
+            ) : null}
+          </div>
         </div>
         {list.rows.length === 0 && list.total > 0 ? (
           <PastTheLastPage pageCount={list.pageCount} />
@@ -175,8 +207,12 @@ function RequestsTable({ rows, sorting }: { rows: Row[]; sorting: Sorting }) {
             <th scope="col" className={heading}>
               {t("fields.hotel")}
             </th>
-            <th scope="col" className={heading}>
-              {t("fields.stay")}
+            <th
+              scope="col"
+              className={heading}
+              aria-sort={sorting.by === "checkIn" ? "ascending" : undefined}
+            >
+              <SortLink sorting={sorting} column="checkIn" label={t("fields.stay")} />
             </th>
             <th scope="col" className={heading}>
               {t("fields.rooms")}
@@ -187,9 +223,9 @@ function RequestsTable({ rows, sorting }: { rows: Row[]; sorting: Sorting }) {
             <th
               scope="col"
               className={heading}
-              aria-sort={sorting.byDeadline ? "ascending" : undefined}
+              aria-sort={sorting.by === "deadline" ? "ascending" : undefined}
             >
-              <DeadlineSortLink sorting={sorting} />
+              <SortLink sorting={sorting} column="deadline" label={t("fields.paymentDeadline")} />
             </th>
             <th scope="col" className={heading}>
               {t("fields.notes")}
@@ -244,25 +280,34 @@ function RequestsTable({ rows, sorting }: { rows: Row[]; sorting: Sorting }) {
 }
 
 /**
- * The deadline column's heading: a link that sorts by it, the soonest first (and back to newest
+ * A sortable column's heading: a link that sorts by it, the soonest first (and back to newest
  * first), on a list that fits on one page; on a longer one the heading only names the column,
  * as the provider cannot sort its pages.
  */
-function DeadlineSortLink({ sorting }: { sorting: Sorting }) {
+function SortLink({
+  sorting,
+  column,
+  label,
+}: {
+  sorting: Sorting;
+  column: ListSort;
+  label: string;
+}) {
   const { t } = useTranslation("requests");
   const { search } = useLocation();
-  if (!sorting.sortable) return <>{t("fields.paymentDeadline")}</>;
+  if (!sorting.sortable) return <>{label}</>;
+  const sorted = sorting.by === column;
   const params = new URLSearchParams(search);
-  if (sorting.byDeadline) params.delete("sort");
-  else params.set("sort", "deadline");
+  if (sorted) params.delete("sort");
+  else params.set("sort", column);
   params.delete("page");
   return (
     <Link to={`?${params}`} className="text-primary-dark underline" preventScrollReset>
-      {t("fields.paymentDeadline")}
+      {label}
       <span className="sr-only">
-        {sorting.byDeadline ? t("list.sortNewestFirst") : t("list.sortByDeadline")}
+        {sorted ? t("list.sortNewestFirst") : t(`list.sortBy.${column}`)}
       </span>
-      {sorting.byDeadline ? <span aria-hidden="true"> ↑</span> : null}
+      {sorted ? <span aria-hidden="true"> ↑</span> : null}
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReserveRequest, SandboxState } from "#sandbox/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
-import { formatDateInput } from "~/utils/format/date-input";
+import { formatDateInput, parseDateInput } from "~/utils/format/date-input";
 import {
   downloadedFile,
   ENGINE_SPECIFIC,
@@ -211,6 +211,39 @@ test.describe("requests list", () => {
     await expect(page.getByTestId("sort-refused")).toContainText("cannot sort them");
     await expect(page.getByRole("link", { name: /^Payment due/ })).toHaveCount(0);
   });
+
+  for (const [language, words] of [
+    ["en", { link: "Arrivals in the next 7 days", stay: /^Check-in – check-out/ }],
+    ["fa", { link: "ورودهای ۷ روز آینده", stay: /^ورود – خروج/ }],
+  ] as const)
+    test(`the arrivals of the coming week, the soonest check-in first, from one link (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      await portal.signInDirectly();
+      await portal.chooseLanguageDirectly(language);
+      await portal.visit("/reservations/list");
+      await page.getByRole("link", { name: words.link }).click();
+      await expect(page).toHaveURL(/[?&]sort=checkIn/);
+      // The week the link asked for, in the clerk's calendar, read back as the form shows it.
+      const params = new URL(page.url()).searchParams;
+      const from = parseDateInput(params.get("from")!, language)!;
+      const to = parseDateInput(params.get("to")!, language)!;
+      expect(Date.parse(to) - Date.parse(from)).toBe(6 * 86_400_000);
+      const arriving = demoRequests(await sandbox.state())
+        .filter((request) => request.checkIn >= from && request.checkIn <= to)
+        // Stable: ties keep the provider's order, newest first.
+        .sort((a, b) => a.checkIn.localeCompare(b.checkIn));
+      expect(arriving.length).toBeGreaterThan(1);
+      const numbersOf = () =>
+        page.getByTestId("requests-table").locator("tbody tr td:first-child a").allInnerTexts();
+      await expect.poll(numbersOf).toEqual(arriving.map((request) => request.requestNumber));
+      await expect(page.getByRole("columnheader", { name: words.stay })).toHaveAttribute(
+        "aria-sort",
+        "ascending",
+      );
+    });
 
   for (const language of ["English", "فارسی"] as const) {
     test(

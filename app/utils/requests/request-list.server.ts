@@ -7,6 +7,10 @@ import type { RequestGridQuery } from "~/utils/provider/reserve-requests.server"
  * query made of it, and the dates that could not be read.
  */
 
+/** The orders the portal can put a one-page list in, soonest first. */
+const LIST_SORTS = ["deadline", "checkIn"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
 const filtersSchema = z.object({
   state: z
     .string()
@@ -20,8 +24,9 @@ const filtersSchema = z.object({
   from: filterText(20),
   to: filterText(20),
   // The provider's list is newest first and cannot sort otherwise (docs/provider-api.md); the
-  // portal sorts by payment deadline only a list that fits on one page, which it then holds whole.
-  sort: z.enum(["deadline"]).optional().catch(undefined),
+  // portal sorts by payment deadline or check-in only a list that fits on one page, which it then
+  // holds whole.
+  sort: z.enum(LIST_SORTS).optional().catch(undefined),
   ...pagingFields,
 });
 
