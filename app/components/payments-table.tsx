@@ -75,7 +75,23 @@ export function PaymentsTable({
     receiptNumber: {
       key: "receiptNumber",
       label: t("fields.receiptNumber"),
-      cell: (row) => <bdi>{row.receiptNumber}</bdi>,
+      cell: (row) => (
+        <>
+          <bdi>{row.receiptNumber}</bdi>
+          {row.fileHref ? (
+            <>
+              {" "}
+              <a href={row.fileHref} download className="text-primary-dark underline">
+                {t("receipt.fileLink")}
+                <span className="sr-only">
+                  {" "}
+                  <bdi>{row.receiptNumber}</bdi>
+                </span>
+              </a>
+            </>
+          ) : null}
+        </>
+      ),
     },
     receiptType: {
       key: "receiptType",

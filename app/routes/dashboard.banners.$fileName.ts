@@ -6,21 +6,7 @@ import {
   getPublicFile,
 } from "~/utils/provider/pictures.server";
 import { ProviderError, type ProviderContext } from "~/utils/provider/request.server";
-
-/**
- * Any name the provider gives a file (spaces, Persian letters), but one file name only: no path
- * separators, no "." or "..", no control characters. Checked before the provider is asked.
- */
-function isPlainFileName(name: string) {
-  return (
-    name.length > 0 &&
-    name.length <= 255 &&
-    name !== "." &&
-    name !== ".." &&
-    // eslint-disable-next-line no-control-regex
-    !/[/\\\u0000-\u001f\u007f]/.test(name)
-  );
-}
+import { isPlainFileName } from "~/utils/http/file-download.server";
 
 function isRedirect(error: unknown): error is Response {
   return error instanceof Response && error.status >= 300 && error.status < 400;

@@ -111,7 +111,7 @@ test.describe("receipts", () => {
     });
   }
 
-  test("a receipt with a PNG reaches the provider and shows in the order and in payments", async ({
+  test("a receipt with a PNG reaches the provider, shows in the order and in payments, and its file opens from there", async ({
     portal,
     page,
     sandbox,
@@ -140,9 +140,14 @@ test.describe("receipts", () => {
     expect(stored.equals(PNG)).toBe(true);
 
     await portal.visit("/payments");
-    await expect(page.getByTestId("receipt-payments").locator("tbody tr").first()).toContainText(
-      "RC-555001",
-    );
+    const row = page.getByTestId("receipt-payments").locator("tbody tr").first();
+    await expect(row).toContainText("RC-555001");
+    // The file sent, opened from the list: the same bytes, as a download.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("link", { name: "File RC-555001" }).click(),
+    ]);
+    expect((await downloadedFile(download)).equals(PNG)).toBe(true);
   });
 
   test("a receipt's file a little too big (a 6 MB photo) comes back with the values typed and the message by the file", async ({

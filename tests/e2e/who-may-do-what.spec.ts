@@ -14,7 +14,7 @@ import { workerServers } from "./servers";
  */
 
 test.describe("another agency's files", () => {
-  test("a receipt's stored name opens nothing through the banner route, for its agency or another", async ({
+  test("a receipt's file opens from the payments list for its own agency only, and nothing through the banner route", async ({
     portal,
     page,
     sandbox,
@@ -34,7 +34,20 @@ test.describe("another agency's files", () => {
       404,
     );
 
+    const own = await page.request.get(`/payments/receipt-files/${receipt}`);
+    expect(own.status()).toBe(200);
+    expect(own.headers()["content-disposition"]).toMatch(/^attachment; filename="/);
+    expect(own.headers()["content-security-policy"]).toContain("sandbox");
+    // Names that are paths, not files, are refused before the provider is asked.
+    const { length: before } = await sandbox.calls();
+    for (const path of ["..%2F..%2Fetc%2Fpasswd", "%2E%2E%2Fsecret.png", "a%5Cb.png"])
+      expect((await page.request.get(`/payments/receipt-files/${path}`)).status()).toBe(404);
+    const asked = (await sandbox.calls()).slice(before);
+    expect(asked.filter((call) => call.path.startsWith("/api/UploadPublicFiles"))).toEqual([]);
+
     await portal.signInDirectly(OTHER_AGENCY_USER);
+    // The provider serves a file to its own agency only: the other agency's clerk gets nothing.
+    expect((await page.request.get(`/payments/receipt-files/${receipt}`)).status()).toBe(404);
     expect((await page.request.get(`/dashboard/banners/${receipt}`)).status()).toBe(404);
     for (const guess of ["receipt-20005.png", "receipt-20000.png"])
       expect((await page.request.get(`/dashboard/banners/${guess}`)).status()).toBe(404);

@@ -8,6 +8,9 @@
 
 const DOWNLOAD_TYPES = new Set([
   "application/pdf",
+  // A receipt's scan or photo.
+  "image/png",
+  "image/jpeg",
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   "application/vnd.ms-excel",
   "text/csv",
@@ -15,6 +18,21 @@ const DOWNLOAD_TYPES = new Set([
 ]);
 
 const DOWNLOAD_POLICY = "default-src 'none'; sandbox";
+
+/**
+ * Any name the provider gives a file (spaces, Persian letters), but one file name only: no path
+ * separators, no "." or "..", no control characters. Checked before the provider is asked.
+ */
+export function isPlainFileName(name: string) {
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    name !== "." &&
+    name !== ".." &&
+    // eslint-disable-next-line no-control-regex
+    !/[/\\\u0000-\u001f\u007f]/.test(name)
+  );
+}
 
 /** The name a `Content-Disposition` header gives, if any (RFC 6266: `filename*` first). */
 export function fileNameOf(disposition: string | null) {

@@ -27,6 +27,11 @@ export function paymentRows(
     payer: payment.PayerName ?? "",
     payee: payment.PayeeName ?? "",
     state: payment.State,
+    // Through the portal, which asks the provider with the clerk's token (the provider serves a
+    // file to its own agency only).
+    fileHref: payment.FileName
+      ? `/payments/receipt-files/${encodeURIComponent(payment.FileName)}`
+      : null,
   }));
 }
 export type PaymentRow = ReturnType<typeof paymentRows>[number];

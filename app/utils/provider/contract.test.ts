@@ -26,6 +26,7 @@ import {
 import {
   getOrderPayments,
   getPayments,
+  getReceiptFile,
   getReceiptPaymentTypes,
   submitReceipt,
   uploadReceiptFile,
@@ -254,6 +255,7 @@ async function aClerksDay() {
     ctx,
     new File([PNG], "receipt.png", { type: "image/png" }),
   );
+  await (await getReceiptFile(ctx, stored)).arrayBuffer();
   await submitReceipt(ctx, {
     OrderId: order.Id,
     ReceiptNumber: "TR-884120",

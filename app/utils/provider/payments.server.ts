@@ -21,6 +21,10 @@ const paymentSchema = z.object({
   ReceiptPaymentType: z.string().nullable(),
   BankName: z.string().nullable(),
   State: z.string().describe("New, Approved, Rejected or Refunded"),
+  FileName: z
+    .string()
+    .nullish()
+    .describe("A receipt's stored file (its upload's name); null for cash"),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -103,6 +107,20 @@ export async function uploadReceiptFile(ctx: ProviderContext, file: File) {
   return names[0];
 }
 
+const receiptFileCall = defineCall({
+  operation: "payments.getReceiptFile",
+  summary: "A receipt's stored file, to the agency that uploaded it, sent as it is",
+  path: "/api/UploadPublicFiles/{fileName}",
+  token: true,
+  params: z.object({ fileName: z.string().min(1).describe("The stored name the upload answered") }),
+  answer: "file",
+});
+
+/** GET /api/UploadPublicFiles/{fileName}: a receipt's file, as its agency sent it. */
+export function getReceiptFile(ctx: ProviderContext, fileName: string) {
+  return callProvider(ctx, receiptFileCall, { params: { fileName } });
+}
+
 const receiptPaymentSchema = z.object({
   OrderId: z.number().int(),
   ReceiptNumber: z.string(),
@@ -138,5 +156,6 @@ export const paymentsCalls = [
   orderPaymentsCall,
   receiptPaymentTypesCall,
   uploadReceiptFileCall,
+  receiptFileCall,
   submitReceiptCall,
 ];
