@@ -40,13 +40,17 @@ export type RoomType = {
   name: string;
   baseCapacity: number;
   basePrice: number;
-  roomPrices: Array<{ startDate: string; endDate: string; price: number }>;
+  /** Seasons; one may price the extras too (`prices`), else they cost the room type's `prices`. */
+  roomPrices: Array<{ startDate: string; endDate: string; price: number; prices?: ExtraPrices }>;
   roomService: string;
   roomServiceAbbreviation: string;
   roomView: string;
   rules: RoomRules;
-  prices: { childNoBedPrice: number; childWithBedPrice: number; extraBedPrice: number };
+  prices: ExtraPrices;
 };
+
+/** The nightly prices of a room type's extras. */
+type ExtraPrices = { childNoBedPrice: number; childWithBedPrice: number; extraBedPrice: number };
 
 type SpecialDate = {
   date: string;

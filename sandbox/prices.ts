@@ -4,7 +4,7 @@ import type { Hotel, RoomType } from "./model";
  * The sandbox's price engine: what a stay costs under a hotel's contract. Per night, the room's
  * price is the price period covering that night (else the base price) plus any special-date
  * difference; each extra (extra bed, child with bed, child without bed) adds its own nightly price
- * and difference. The provider validates prices this way before a request is submitted (spec §3
+ * (the period's, where it prices extras, else the room type's) and difference. The provider validates prices this way before a request is submitted (spec §3
  * "Validated prices").
  */
 
@@ -45,27 +45,32 @@ export function ruleViolation(roomType: RoomType, selection: RoomSelection): str
   return null;
 }
 
-function nightlyRoomPrice(roomType: RoomType, night: string) {
-  return (
-    roomType.roomPrices.find((period) => period.startDate <= night && night <= period.endDate)
-      ?.price ?? roomType.basePrice
+/** A night's prices: its season's room price (else the base price) and extras (else the type's). */
+function nightlyPrices(roomType: RoomType, night: string) {
+  const season = roomType.roomPrices.find(
+    (period) => period.startDate <= night && night <= period.endDate,
   );
+  return {
+    room: season?.price ?? roomType.basePrice,
+    extras: season?.prices ?? roomType.prices,
+  };
 }
 
 function priceRoom(hotel: Hotel, roomType: RoomType, selection: RoomSelection, nights: string[]) {
   const datePrices = nights.map((night) => {
     const special = hotel.specialDates.find((entry) => entry.date === night);
+    const { room, extras } = nightlyPrices(roomType, night);
     return {
       date: night,
-      roomPrice: nightlyRoomPrice(roomType, night) + (special?.roomPriceDifference ?? 0),
+      roomPrice: room + (special?.roomPriceDifference ?? 0),
       childNoBedPrice: selection.hasChildNoBed
-        ? roomType.prices.childNoBedPrice + (special?.childNoBedPriceDifference ?? 0)
+        ? extras.childNoBedPrice + (special?.childNoBedPriceDifference ?? 0)
         : 0,
       childWithBedPrice: selection.hasChildWithBed
-        ? roomType.prices.childWithBedPrice + (special?.childWithBedPriceDifference ?? 0)
+        ? extras.childWithBedPrice + (special?.childWithBedPriceDifference ?? 0)
         : 0,
       extraBedPrice: selection.hasExtraBed
-        ? roomType.prices.extraBedPrice + (special?.extraBedPriceDifference ?? 0)
+        ? extras.extraBedPrice + (special?.extraBedPriceDifference ?? 0)
         : 0,
     };
   });

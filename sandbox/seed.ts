@@ -142,24 +142,31 @@ function buildRoomTypes(hotelIndex: number, nightly: number, today: Date): RoomT
     const kind = ROOM_KINDS[(hotelIndex + index) % ROOM_KINDS.length];
     const rules = RULE_COMBINATIONS[(hotelIndex * 3 + index) % RULE_COMBINATIONS.length];
     const basePrice = Math.round(nightly * kind.factor);
+    const extras = (factor: number) => ({
+      childNoBedPrice: rules.childNoBedIsAllowed ? Math.round(nightly * 0.15 * factor) : 0,
+      childWithBedPrice: rules.childWithBedIsAllowed ? Math.round(nightly * 0.4 * factor) : 0,
+      extraBedPrice: rules.extraBedIsAllowed ? Math.round(nightly * 0.5 * factor) : 0,
+    });
     return {
       typeId: (hotelIndex + 1) * 100 + index + 1,
       name: kind.name,
       baseCapacity: kind.baseCapacity,
       basePrice,
-      // A high season starting in three weeks, priced above the base.
+      // A high season starting in three weeks, priced above the base; at every other hotel its
+      // extras cost more too, at the others they keep the room type's prices.
       roomPrices: [
         { startDate: day(0, today), endDate: day(20, today), price: basePrice },
-        { startDate: day(21, today), endDate: day(60, today), price: Math.round(basePrice * 1.25) },
+        {
+          startDate: day(21, today),
+          endDate: day(60, today),
+          price: Math.round(basePrice * 1.25),
+          ...(hotelIndex % 2 === 0 ? { prices: extras(1.25) } : {}),
+        },
       ],
       ...BOARDS[(hotelIndex + index) % BOARDS.length],
       roomView: VIEWS[(hotelIndex + index) % VIEWS.length],
       rules,
-      prices: {
-        childNoBedPrice: rules.childNoBedIsAllowed ? Math.round(nightly * 0.15) : 0,
-        childWithBedPrice: rules.childWithBedIsAllowed ? Math.round(nightly * 0.4) : 0,
-        extraBedPrice: rules.extraBedIsAllowed ? Math.round(nightly * 0.5) : 0,
-      },
+      prices: extras(1),
     };
   });
 }

@@ -19,14 +19,28 @@ const packageHotelSchema = z.object({
 });
 export type PackageHotel = z.infer<typeof packageHotelSchema>;
 
+const extraPricesSchema = z.object({
+  childNoBedPrice: z.number(),
+  childWithBedPrice: z.number(),
+  extraBedPrice: z.number(),
+});
+
 const roomTypeSchema = z.object({
   typeId: z.number(),
   name: z.string(),
   baseCapacity: z.number().int().min(1).max(10),
   basePrice: z.number(),
-  // Seasons with their own nightly price; a night outside every season costs `basePrice`.
+  // Seasons with their own nightly price (and, optionally, their extras' prices); a night outside
+  // every season costs `basePrice`, and its extras `prices`.
   roomPrices: z
-    .array(z.object({ startDate: z.string(), endDate: z.string(), price: z.number() }))
+    .array(
+      z.object({
+        startDate: z.string(),
+        endDate: z.string(),
+        price: z.number(),
+        prices: extraPricesSchema.nullish(),
+      }),
+    )
     .nullish()
     .transform((seasons) => seasons ?? []),
   roomService: z.string(),
@@ -39,11 +53,7 @@ const roomTypeSchema = z.object({
     childWithBedIsAllowed: z.boolean(),
     extraBedIsAllowed: z.boolean(),
   }),
-  prices: z.object({
-    childNoBedPrice: z.number(),
-    childWithBedPrice: z.number(),
-    extraBedPrice: z.number(),
-  }),
+  prices: extraPricesSchema,
 });
 export type RoomType = z.infer<typeof roomTypeSchema>;
 

@@ -102,6 +102,27 @@ describe("the rooms step's estimate", () => {
     expect(rooms[0]).toMatchObject({ nights: 6, stay: 3 * low + 3 * high });
   });
 
+  test("a season that prices the extras prices them for its own nights", () => {
+    const hotel = hotels.find((entry) =>
+      entry.roomTypes.some((type) => type.roomPrices[1].prices),
+    )!;
+    const roomType = hotel.roomTypes.find((type) => type.rules.extraBedIsAllowed)!;
+    const high = roomType.roomPrices[1].prices!;
+    expect(high.extraBedPrice).toBeGreaterThan(roomType.prices.extraBedPrice);
+    const stay = STAYS["across the two seasons"]; // days 18, 19, 20 low; 21, 22, 23 high
+    const { rooms } = estimateRequest(
+      hotel.roomTypes,
+      [
+        {
+          roomTypeId: roomType.typeId,
+          extras: { extraBed: true, childWithBed: false, childNoBed: false },
+        },
+      ],
+      stay,
+    );
+    expect(rooms[0]!.extras).toBe(3 * roomType.prices.extraBedPrice + 3 * high.extraBedPrice);
+  });
+
   test("leaves out special dates, by exactly their differences", () => {
     const hotel = hotels[1];
     const stay = { checkIn: day(28), checkOut: day(32) };

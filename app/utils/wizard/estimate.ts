@@ -3,17 +3,25 @@ import type { ExtraKind } from "~/utils/wizard/reservation-wizard";
 /**
  * A price before the passports: what a stay will cost, from the hotel answer alone, while the
  * clerk is still choosing rooms. Each night is priced at its season (`roomPrices`, the base price
- * where no season covers it), each extra chosen at its nightly price. Special dates and the
- * agency's commission are left out: the provider's validated price at Review is the one that
- * counts. The rooms step (server and browser) and the review run this same function.
+ * where no season covers it), each extra chosen at that night's price (its season's where the
+ * season prices extras, else the room type's). Special dates and the agency's commission are left
+ * out: the provider's validated price is the one that counts. The rooms step (server and
+ * browser), the review and the change of rooms run this same function.
  */
+
+type ExtraPrices = { childNoBedPrice: number; childWithBedPrice: number; extraBedPrice: number };
 
 /** What an estimate needs of a room type. */
 export type RoomTypePricing = {
   typeId: number;
   basePrice: number;
-  roomPrices: Array<{ startDate: string; endDate: string; price: number }>;
-  prices: { childNoBedPrice: number; childWithBedPrice: number; extraBedPrice: number };
+  roomPrices: Array<{
+    startDate: string;
+    endDate: string;
+    price: number;
+    prices?: ExtraPrices | null;
+  }>;
+  prices: ExtraPrices;
 };
 
 export type Stay = { checkIn: string; checkOut: string };
@@ -62,16 +70,16 @@ export function nightsOf(stay: Stay) {
   return nights;
 }
 
+function seasonOf(roomType: Pick<RoomTypePricing, "roomPrices">, night: string) {
+  return roomType.roomPrices.find((period) => period.startDate <= night && night <= period.endDate);
+}
+
 /** A room type's price for each night of the stay: its season's, or the base price. */
 export function nightlyRoomPrices(
   roomType: Pick<RoomTypePricing, "basePrice" | "roomPrices">,
   stay: Stay,
 ) {
-  return nightsOf(stay).map(
-    (night) =>
-      roomType.roomPrices.find((period) => period.startDate <= night && night <= period.endDate)
-        ?.price ?? roomType.basePrice,
-  );
+  return nightsOf(stay).map((night) => seasonOf(roomType, night)?.price ?? roomType.basePrice);
 }
 
 // Prices may carry cents; sums of binary fractions must not show 0.30000000000000004.
@@ -80,10 +88,11 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
 function estimateRoom(roomType: RoomTypePricing, room: ChosenRoom, stay: Stay): RoomEstimate {
   const nightly = nightlyRoomPrices(roomType, stay);
   const stayPrice = nightly.reduce((sum, price) => sum + price, 0);
-  const extrasPerNight = (Object.keys(EXTRA_PRICE) as ExtraKind[])
-    .filter((kind) => room.extras[kind])
-    .reduce((sum, kind) => sum + roomType.prices[EXTRA_PRICE[kind]], 0);
-  const extras = extrasPerNight * nightly.length;
+  const chosen = (Object.keys(EXTRA_PRICE) as ExtraKind[]).filter((kind) => room.extras[kind]);
+  const extras = nightsOf(stay).reduce((sum, night) => {
+    const prices = seasonOf(roomType, night)?.prices ?? roomType.prices;
+    return sum + chosen.reduce((nightSum, kind) => nightSum + prices[EXTRA_PRICE[kind]], 0);
+  }, 0);
   return {
     nights: nightly.length,
     stay: cents(stayPrice),
