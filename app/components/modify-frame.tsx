@@ -14,6 +14,7 @@ import {
 } from "~/utils/wizard/after-submit";
 import { useIsPending } from "~/utils/ui/misc";
 import type { ChangeFrame } from "~/utils/requests/request-change.server";
+import { CONFIRMED_FIELD, type ChangeConfirmation } from "~/utils/requests/change-confirmation";
 
 /**
  * A modify screen: which request, the provider's answer to "may this be changed?" before any
@@ -26,6 +27,7 @@ export function ModifyFrame({
   submitted,
   form,
   summaryFields = [],
+  confirmation = null,
   children,
 }: {
   title: string;
@@ -34,6 +36,8 @@ export function ModifyFrame({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata
   form: FormMetadata<any, string[]>;
   summaryFields?: Array<{ meta: FieldMetadata<unknown>; label: string }>;
+  /** What the change brings that the clerk confirms by sending the form again. */
+  confirmation?: ChangeConfirmation | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation("requests");
@@ -68,6 +72,16 @@ export function ModifyFrame({
           </p>
           <ErrorSummary form={form} fields={summaryFields} />
           {children}
+          {confirmation ? (
+            <p
+              role="status"
+              data-testid="change-confirmation"
+              className="rounded border-s-4 border-primary bg-primary-light p-3 font-medium"
+            >
+              <input type="hidden" name={CONFIRMED_FIELD} value={confirmation.key} />
+              {confirmation.message}
+            </p>
+          ) : null}
           <div>
             <StatusButton pending={isPending} disabled={isPending}>
               {t("modify.submit")}

@@ -15,7 +15,8 @@ import { countryOptions } from "~/utils/wizard/countries.server";
 import { readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
-import { changeRequestRooms } from "~/utils/provider/reserve-requests.server";
+import { changeRequestRooms, validatePrices } from "~/utils/provider/reserve-requests.server";
+import { formatMoney } from "~/utils/format/numbers";
 import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
 import {
   answerChange,
@@ -34,7 +35,8 @@ export const handle = { i18n: ["common", "requests", "wizard"] };
 
 /**
  * Modify rooms: the request's rooms and guests in the wizard's rooms form, with its rules (room
- * type capacity, allowed extras, child ages at check-in); sent as a whole.
+ * type capacity, allowed extras, child ages at check-in); sent as a whole. Rooms the provider
+ * prices differently are sent only once the clerk has seen the new price.
  */
 
 async function roomsChange(request: Request, context: AppLoadContext, params: Params) {
@@ -82,6 +84,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, {
     schema: roomsStepSchema({ language, checkIn: summary.CheckInDate ?? "", roomTypes }),
   });
+  const t = context.translator("requests");
+  const money = (amount: number) =>
+    formatMoney(amount, summary.Currency.Code, language, summary.Currency.Sign);
   return answerChange({
     request,
     context,
@@ -89,6 +94,29 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     submission,
     permission,
     requestNumber: summary.RequestNumber,
+    // Rooms that change the price are sent only once the clerk has seen the provider's new one.
+    confirmFirst: async (value) => {
+      const priced = await validatePrices(provider, {
+        AccommodationPropertyId: summary.AccommodationPropertyId,
+        AccommodationPackageId: summary.AccommodationPackageId,
+        CheckInDate: summary.CheckInDate ?? "",
+        CheckOutDate: summary.CheckoutDate ?? "",
+        ReserveRoomRequests: value.rooms.map((room) => ({
+          RoomType: Number(room.roomTypeId),
+          HasChildNoBed: room.childNoBed.length > 0,
+          HasChildWithBed: room.childWithBed.length > 0,
+          HasExtraBed: room.extraBed.length > 0,
+        })),
+      });
+      if (priced.totalPrice === summary.TotalPrice) return null;
+      return {
+        key: String(priced.totalPrice),
+        message: t("modify.newPrice", {
+          price: money(priced.totalPrice),
+          current: money(summary.TotalPrice),
+        }),
+      };
+    },
     send: (value) =>
       changeRequestRooms(provider, {
         Id: requestId,
@@ -115,7 +143,13 @@ export default function ModifyRooms() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
-    <ModifyFrame title={title} frame={frame} submitted={actionData?.submitted ?? null} form={form}>
+    <ModifyFrame
+      title={title}
+      frame={frame}
+      submitted={actionData?.submitted ?? null}
+      confirmation={actionData?.confirmation}
+      form={form}
+    >
       <RoomsFields
         form={form}
         fields={fields}

@@ -1,6 +1,8 @@
 import type { ReserveRequest, SandboxState } from "#sandbox/model";
+import { priceRequest } from "#sandbox/prices";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput, parseDateInput } from "~/utils/format/date-input";
+import { formatMoney } from "~/utils/format/numbers";
 import {
   downloadedFile,
   ENGINE_SPECIFIC,
@@ -752,6 +754,81 @@ test.describe("modifications and delete", () => {
     expect(changed.rooms[0].passengers[0].firstName).toBe("Roya");
     expect(changed.rooms[0].passengers.slice(1)).toEqual(request.rooms[0].passengers.slice(1));
   });
+
+  for (const [language, words] of [
+    [
+      "en",
+      {
+        addExtra: /^Add extra adult on an extra bed/,
+        extra: "extra adult on an extra bed",
+        labels: ["First name", "Last name", "Date of birth", "Passport number", "Nationality"],
+        submit: "Submit the change",
+        message: (price: string, current: string) =>
+          `With these rooms the request costs ${price} (now ${current}), as the booking service prices them. Submit the change again to send it at this price.`,
+      },
+    ],
+    [
+      "fa",
+      {
+        addExtra: /^افزودن بزرگسال اضافه روی تخت اضافه/,
+        extra: "بزرگسال اضافه روی تخت اضافه",
+        labels: ["نام", "نام خانوادگی", "تاریخ تولد", "شمارهٔ گذرنامه", "ملیت"],
+        submit: "ثبت تغییر",
+        message: (price: string, current: string) =>
+          `با این اتاق‌ها هزینهٔ درخواست ${price} است (اکنون ${current})، به قیمت سرویس رزرو. برای ارسال تغییر با این قیمت، دوباره «ثبت تغییر» را بزنید.`,
+      },
+    ],
+  ] as const)
+    test(`change rooms: rooms that change the price are sent only once the provider's new price is seen (${language})`, async ({
+      portal,
+      page,
+      sandbox,
+    }) => {
+      const state = await sandbox.state();
+      const request = requestById(state, 7005)!;
+      const hotel = hotelOf(state, request);
+      const [room] = request.rooms;
+      const roomType = hotel.roomTypes.find((type) => type.typeId === room.roomTypeId)!;
+      expect(roomType.rules.extraBedIsAllowed && !room.hasExtraBed).toBe(true);
+      const priceOf = (hasExtraBed: boolean) =>
+        priceRequest(
+          hotel,
+          [{ roomType, selection: { ...room, hasExtraBed } }],
+          { checkIn: request.checkIn, checkOut: request.checkOut },
+          0,
+        ).totalPrice;
+      const { sign } = state.currencies.find((currency) => currency.code === hotel.currency)!;
+      const money = (amount: number) => formatMoney(amount, hotel.currency, language, sign);
+
+      await portal.signInDirectly();
+      await portal.chooseLanguageDirectly(language);
+      await portal.visit(`/reservations/modify-room-reservation/${request.id}`);
+      const roomForm = page.getByTestId("room-1");
+      await roomForm.getByRole("button", { name: words.addExtra }).click();
+      const guest = roomForm.getByRole("group", { name: words.extra });
+      const [first, last, born, passport, nationality] = words.labels;
+      await guest.getByLabel(first, { exact: true }).fill("Nima");
+      await guest.getByLabel(last).fill("Karimi");
+      await guest.getByLabel(born).fill(formatDateInput("1990-04-12", language));
+      await guest.getByLabel(passport).fill("P7005002");
+      await guest.getByLabel(nationality).selectOption("IR");
+      await page.getByRole("button", { name: words.submit }).click();
+      await expect(page.getByTestId("change-confirmation")).toHaveText(
+        words.message(money(priceOf(true)), money(priceOf(false))),
+      );
+      // Nothing sent yet, and nothing typed lost.
+      expect(requestById(await sandbox.state(), 7005)!.rooms).toEqual(request.rooms);
+      await expect(guest.getByLabel(passport)).toHaveValue("P7005002");
+
+      await page.getByRole("button", { name: words.submit }).click();
+      await page.waitForURL(/\/reservations\/list$/);
+      const [changed] = requestById(await sandbox.state(), 7005)!.rooms;
+      expect(changed.hasExtraBed).toBe(true);
+      expect(changed.passengers.at(-1)).toMatchObject({
+        firstName: "Nima",
+        passportNumber: "P7005002",
+      });
+    });
 
   test("change flights: the arrival flight's number", async ({ portal, page, sandbox }) => {
     const request = requestById(await sandbox.state(), 7001)!;

@@ -14,6 +14,7 @@ import {
 } from "~/utils/provider/reserve-requests.server";
 import { requestStateLabel } from "~/utils/requests/request-states";
 import type { Settled } from "~/utils/http/settled";
+import { CONFIRMED_FIELD, type ChangeConfirmation } from "~/utils/requests/change-confirmation";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 import {
   orProviderErrorPage,
@@ -133,6 +134,7 @@ export async function answerChange<Value>({
   requestNumber,
   send,
   fieldNames,
+  confirmFirst,
 }: {
   request: Request;
   context: AppLoadContext;
@@ -142,9 +144,17 @@ export async function answerChange<Value>({
   requestNumber: string;
   send: (value: Value) => Promise<Record<string, string[]> | void>;
   fieldNames?: Record<string, string>;
+  /**
+   * What the clerk must see before the change is sent (a new price), or null when there is
+   * nothing new: the form comes back with it, and is sent once posted again with its `key`.
+   */
+  confirmFirst?: (value: Value) => Promise<ChangeConfirmation | null>;
 }) {
-  const answer = (result: ReturnType<typeof submission.reply>, status?: number) =>
-    data({ result, submitted: null }, status ? { status } : undefined);
+  const answer = (
+    result: ReturnType<typeof submission.reply>,
+    status?: number,
+    confirmation: ChangeConfirmation | null = null,
+  ) => data({ result, submitted: null, confirmation }, status ? { status } : undefined);
   if (!permission.allowed)
     return answer(submission.reply({ formErrors: [permission.reason ?? ""] }), 403);
   if (!submission.status) return answer(submission.reply());
@@ -152,15 +162,19 @@ export async function answerChange<Value>({
   const overLimit = await userOverLimitMessage(request, context, "changesPerUser");
   if (overLimit) return answer(submission.reply({ formErrors: [overLimit] }), 429);
   try {
+    const confirmation = await confirmFirst?.(submission.value);
+    if (confirmation && formData.get(CONFIRMED_FIELD) !== confirmation.key)
+      return answer(submission.reply(), undefined, confirmation);
     const fieldErrors = await send(submission.value);
     if (fieldErrors) return answer(submission.reply({ fieldErrors }), 400);
   } catch (error) {
     const reply = await providerErrorReply(context, error, submission, { fieldNames });
-    return data({ result: reply.data, submitted: null }, reply.init ?? undefined);
+    return data({ result: reply.data, submitted: null, confirmation: null }, reply.init ?? undefined);
   }
   const t = context.translator("requests");
   return submittedResponse(isEnhanced(formData), t("modify.done"), {
     result: null,
     submitted: requestNumber,
+    confirmation: null,
   });
 }
