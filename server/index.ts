@@ -314,9 +314,29 @@ function browserRequestsOnly(req: Request, res: Response, next: NextFunction) {
       .type("text/plain")
       .set("Allow", "GET, HEAD, POST")
       .send("Method not allowed\n");
-  if (!req.originalUrl.startsWith("/"))
-    return void res.status(400).type("text/plain").set("Connection", "close").send("Bad request\n");
+  const badRequest = () =>
+    void res.status(400).type("text/plain").set("Connection", "close").send("Bad request\n");
+  if (!req.originalUrl.startsWith("/")) return badRequest();
+  // A Host (or a proxy's X-Forwarded-Host) the page's URL could not be built from.
+  if (![req.headers.host, req.get("X-Forwarded-Host")].every(isHostOrNone)) return badRequest();
+  // A path whose %-escapes do not decode: one line in the log, not a stack trace.
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    log.warn("undecodable path refused", { requestId: String(req.headers["x-request-id"]) });
+    return badRequest();
+  }
   next();
+}
+
+/** `host[:port]`: a name, an IPv4 address or a bracketed IPv6 one, and a port that is one. */
+const HOST_AND_PORT = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(?::(\d{1,5}))?$/i;
+
+function isHostOrNone(host: string | undefined) {
+  if (host === undefined) return true;
+  const port = HOST_AND_PORT.exec(host)?.[1];
+  if (port === undefined) return HOST_AND_PORT.test(host);
+  return Number(port) <= 65_535;
 }
 
 const ASSETS = "build/client/assets";

@@ -532,12 +532,12 @@ test.describe("request lines no browser sends", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP alone: one run is enough");
 
   /** One request line and a Host, as written; the answer's status line and the whole answer. */
-  function sendRaw(url: string, requestLine: string) {
+  function sendRaw(url: string, requestLine: string, host = "localhost") {
     const { port } = new URL(url);
     return new Promise<string>((resolve, reject) => {
       let answer = "";
       const socket = connect(Number(port), "127.0.0.1", () =>
-        socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+        socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
       );
       socket.setEncoding("utf8");
       socket.on("data", (text: string) => (answer += text));
@@ -567,6 +567,34 @@ test.describe("request lines no browser sends", () => {
           );
       await expect.poll(() => lines().length).toBe(3);
       expect(instance.output()).not.toMatch(/error|\s+at /i);
+    } finally {
+      await instance.kill();
+    }
+  });
+
+  test("a Host that is no host and a path that does not decode get a 400, and one log line each", async () => {
+    const instance = await startPortalInstance();
+    try {
+      for (const host of ["[", "a b", "x:99999", "u@evil.example", "localhost:80:80"])
+        expect(await sendRaw(instance.url, "GET /auth/login HTTP/1.1", host), host).toMatch(
+          /^HTTP\/1\.1 400 /,
+        );
+      expect(await sendRaw(instance.url, "GET /auth/%E0%A4%A HTTP/1.1")).toMatch(
+        /^HTTP\/1\.1 400 /,
+      );
+      // What browsers send still passes: a name, an address, a port.
+      for (const host of ["localhost:3000", "127.0.0.1", "[::1]:8080", "portal.example"])
+        expect(await sendRaw(instance.url, "GET /auth/login HTTP/1.1", host), host).toMatch(
+          /^HTTP\/1\.1 200 /,
+        );
+      const requests = () =>
+        instance
+          .output()
+          .split("\n")
+          .filter((line) => line.includes('"msg":"request"') && line.includes('"path":"/auth/'));
+      await expect.poll(() => requests().length).toBe(10);
+      expect(instance.output().match(/undecodable path refused/g)).toHaveLength(1);
+      expect(instance.output()).not.toMatch(/\s+at |"level":"error"/);
     } finally {
       await instance.kill();
     }
