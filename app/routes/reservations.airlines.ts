@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireProvider, requireUserName } from "~/utils/session/auth.server";
-import { countAgainstLimit } from "~/utils/limits/rate-limit.server";
 import { findAirlines } from "~/utils/provider/airlines.server";
-import { ProviderError } from "~/utils/provider/request.server";
+import { suggestionsFor } from "~/utils/wizard/suggestions.server";
 
 /**
  * Airline suggestions for a flight whose airline is not on the provider's list, as the user types
@@ -10,17 +8,5 @@ import { ProviderError } from "~/utils/provider/request.server";
  * code up instead.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const provider = await requireProvider(request, context);
-  const query = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  if (query.length < 2) return { items: [] };
-  // Past a person's pace the field goes without suggestions for a while; it still takes a code.
-  if (await countAgainstLimit("airlineLookupsPerUser", await requireUserName(request, context)))
-    return Response.json({ items: [] }, { status: 429 });
-  try {
-    return { items: (await findAirlines(provider, query)).slice(0, 10) };
-  } catch (error) {
-    // Suggestions are a convenience: without them the field still takes a code.
-    if (error instanceof ProviderError) return { items: [] };
-    throw error;
-  }
+  return suggestionsFor(request, context, findAirlines);
 }

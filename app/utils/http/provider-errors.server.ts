@@ -9,6 +9,7 @@ const statusOf: Record<ProviderError["kind"], number> = {
   forbidden: 403,
   "not-found": 404,
   unavailable: 503,
+  "too-many-lookups": 429,
 };
 
 /**

@@ -19,10 +19,12 @@ const LIMITS = {
   changesPerUser: { max: 20, windowMinutes: 10 },
   /** Each change of the agency's e-mail sends a confirmation mail to the address typed. */
   emailChangesPerUser: { max: 5, windowMinutes: 60 },
-  /** A lookup per pause in typing at the geo service: a busy clerk makes a few dozen an hour. */
-  airportLookupsPerUser: { max: 300, windowMinutes: 10 },
-  airlineLookupsPerUser: { max: 300, windowMinutes: 10 },
-  locationLookupsPerUser: { max: 300, windowMinutes: 10 },
+  /**
+   * Calls to the third-party geo and airline services, however made: a suggestion per pause in
+   * typing, a place search, a flights step's airports and airlines (up to five). A busy clerk
+   * makes a few dozen in ten minutes.
+   */
+  lookupsPerUser: { max: 300, windowMinutes: 10 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

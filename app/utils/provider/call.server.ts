@@ -2,6 +2,7 @@ import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { airlineApiUrl, env, geoApiUrl } from "~/utils/runtime/env.server";
 import {
+  ProviderError,
   providerFetch,
   providerRequest,
   withoutToken,
@@ -108,6 +109,9 @@ export async function callProvider<A extends Answer>(
   call: ProviderCall<A>,
   input: CallInput = {},
 ): Promise<Result<A>> {
+  // A third party bills or throttles the portal's one key: each lookup counts for the user.
+  if (call.service && call.service !== "provider" && ctx.countLookup && !(await ctx.countLookup()))
+    throw new ProviderError("too-many-lookups", 429);
   const context = call.token ? ctx : withoutToken(ctx);
   const options: ProviderRequestOptions = {
     operation: call.operation,

@@ -21,7 +21,9 @@ export type ProviderErrorKind =
   | "unauthorized"
   | "forbidden"
   | "not-found"
-  | "unavailable";
+  | "unavailable"
+  /** Not the provider's: the user's lookups at the third-party services passed their limit. */
+  | "too-many-lookups";
 
 export class ProviderError extends Error {
   constructor(
@@ -49,6 +51,11 @@ export type ProviderContext = {
   traceparent?: string;
   /** Called on 401: the auth module ends the session and throws a redirect to the login page. */
   onUnauthorized?: () => Promise<never>;
+  /**
+   * Counts one call to a third-party lookup service (geo, airlines) against the user's limit;
+   * false once past it. Every such call counts, wherever it is made (`callProvider`).
+   */
+  countLookup?: () => Promise<boolean>;
 };
 
 /** The same request's context for a call that must not carry the token (public files, lookups). */
@@ -321,6 +328,8 @@ export function describeProviderError(
       return t("common:errors.sessionExpired");
     case "not-found":
       return t("common:errors.notFound");
+    case "too-many-lookups":
+      return t("common:errors.tooManyLookups");
     default:
       return t("common:errors.providerUnavailable");
   }

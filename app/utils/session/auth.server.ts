@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/utils/runtime/env.server";
+import { countAgainstLimit } from "~/utils/limits/rate-limit.server";
 import { newCsrfCookie } from "~/utils/session/csrf.server";
 import { combineHeaders, pathWithSearch, safeRedirectPath } from "~/utils/http/http";
 import { requestIdOf, traceparentOf } from "~/utils/runtime/request-log.server";
@@ -44,6 +45,9 @@ export async function requireProvider(
       const t = context.translator();
       throw await endSession(context, loginUrl(returnTo), t("common:errors.sessionExpired"));
     },
+    countLookup: async () =>
+      (await countAgainstLimit("lookupsPerUser", await requireUserName(request, context))) ===
+      null,
   };
 }
 

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { setupSandbox } from "../../../sandbox/node";
+import { requireProvider } from "~/utils/session/auth.server";
+import { sessionStorage } from "~/utils/session/session.server";
+import { requestWithContext } from "#tests/request-context";
+import { findAirlines } from "./airlines.server";
+import { findAirports, findLocations } from "./geo.server";
+import { ProviderError } from "./request.server";
+
+const { server } = setupSandbox();
+const lookups: string[] = [];
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: "error" });
+  server.events.on("request:start", ({ request }) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/geo/") || pathname.startsWith("/airline-service/"))
+      lookups.push(pathname);
+  });
+});
+afterAll(() => server.close());
+
+/** The provider context of a signed-in user's request, as a route gets it. */
+async function providerOf(userName: string) {
+  const session = await sessionStorage.getSession();
+  session.set("token", "provider-token");
+  session.set("userName", userName);
+  session.set("startedAt", Date.now());
+  session.set("lastSeenAt", Date.now());
+  const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
+  return requireProvider(...(await requestWithContext("http://portal/reservations/new", cookie)));
+}
+
+describe("lookups at the third-party services", () => {
+  test("count against one limit per user, whatever asks: past it, nothing more is asked", async () => {
+    const provider = await providerOf(`lookups-${Date.now()}`);
+    // Suggestions, a place search and a flights step all call these: 300 in ten minutes.
+    const ask = [
+      () => findLocations(provider, "Antalya"),
+      () => findAirports(provider, "IKA"),
+      () => findAirlines(provider, "QR"),
+    ];
+    for (let call = 0; call < 300; call++) await ask[call % 3]();
+    expect(lookups).toHaveLength(300);
+    for (const next of ask) {
+      const refused = await next().catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ProviderError);
+      expect((refused as ProviderError).kind).toBe("too-many-lookups");
+    }
+    expect(lookups).toHaveLength(300);
+    // Another user's lookups are their own.
+    await findLocations(await providerOf(`lookups-other-${Date.now()}`), "Antalya");
+    expect(lookups).toHaveLength(301);
+  });
+});
