@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setupSandbox } from "../../../sandbox/node";
 import { requireProvider } from "~/utils/session/auth.server";
-import { sessionStorage } from "~/utils/session/session.server";
-import { requestWithContext } from "#tests/request-context";
+import { requestWithContext, signedInCookie } from "#tests/request-context";
 import { findAirlines } from "./airlines.server";
 import { findAirports, findLocations } from "./geo.server";
 import { ProviderError } from "./request.server";
@@ -21,12 +20,7 @@ afterAll(() => server.close());
 
 /** The provider context of a signed-in user's request, as a route gets it. */
 async function providerOf(userName: string) {
-  const session = await sessionStorage.getSession();
-  session.set("token", "provider-token");
-  session.set("userName", userName);
-  session.set("startedAt", Date.now());
-  session.set("lastSeenAt", Date.now());
-  const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
+  const cookie = await signedInCookie(userName);
   return requireProvider(...(await requestWithContext("http://portal/reservations/new", cookie)));
 }
 

@@ -6,15 +6,10 @@ import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 import { loadWizard } from "~/utils/wizard/reservation-wizard.server";
 import type { Draft } from "~/utils/wizard/reservation-wizard";
 import { sessionStorage } from "./session.server";
-import { requestWithContext } from "#tests/request-context";
+import { requestWithContext, signedInCookie } from "#tests/request-context";
 
 async function signedInRequest(userName = "demo") {
-  const session = await sessionStorage.getSession();
-  session.set("token", "provider-token");
-  session.set("userName", userName);
-  session.set("startedAt", Date.now());
-  session.set("lastSeenAt", Date.now());
-  const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
+  const cookie = await signedInCookie(userName);
   // Each call: a new request of that browser.
   return () => requestWithContext("http://portal/reservations/list", cookie);
 }
