@@ -16,6 +16,9 @@ describe("environment", () => {
       "change-me",
       "change-me-please-this-is-long-enough-0123",
       `${"a".repeat(40)},short`,
+      // Long, but guessed at once: too few different characters for a random string.
+      "a".repeat(32),
+      "abcabcabcabcabcabcabcabcabcabcabcabc",
     ])
       expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret })).toThrow(
         /SESSION_SECRET: is too weak for production/,

@@ -13,6 +13,9 @@ function isTimeZone(name: string) {
 const KNOWN_PLACEHOLDERS =
   /change-?me|replace-?me|your-?secret|dev-only-secret|^(secret|password)/i;
 
+/** How many different characters a secret of random letters and digits has at the least. */
+const MIN_DISTINCT_CHARACTERS = 10;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -104,7 +107,13 @@ const envSchema = z
     }
     const weak = env.SESSION_SECRET?.split(",")
       .map((secret) => secret.trim())
-      .find((secret) => secret.length < 32 || KNOWN_PLACEHOLDERS.test(secret));
+      .find(
+        (secret) =>
+          secret.length < 32 ||
+          KNOWN_PLACEHOLDERS.test(secret) ||
+          // 32 × "a", "abab…": long, and guessed at once. A random hex string has 16 or so.
+          new Set(secret).size < MIN_DISTINCT_CHARACTERS,
+      );
     if (env.NODE_ENV === "production" && weak !== undefined) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
