@@ -24,6 +24,14 @@ const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST;
 /** Prometheus scrapes each instance here (decision 030); never routed by the load balancer. */
 const METRICS_PORT = Number(process.env.METRICS_PORT ?? 9091);
+/**
+ * Where the metrics port listens: loopback unless told otherwise, so a host or pod network that
+ * reaches the public port does not reach it. Compose names every interface of the container (its
+ * network only), Kubernetes the pod's own address (deploy/).
+ */
+const METRICS_HOST = process.env.METRICS_HOST || "127.0.0.1";
+/** Scrapes at once: Prometheus makes one per instance; more are someone else's. */
+const METRICS_MAX_CONNECTIONS = 8;
 const SHUTDOWN_GRACE_MS = 20_000;
 
 const viteDevServer =
@@ -441,10 +449,16 @@ const metricsServer = createServer((req, res) => {
     },
   );
 });
-metricsServer.listen(METRICS_PORT, HOST, () => {
+// The public server's limits: a scraper that stalls holds nothing long.
+metricsServer.headersTimeout = limits.headersTimeoutMs;
+metricsServer.requestTimeout = limits.headersTimeoutMs;
+metricsServer.keepAliveTimeout = limits.keepAliveTimeoutMs;
+metricsServer.maxConnections = METRICS_MAX_CONNECTIONS;
+metricsServer.listen(METRICS_PORT, METRICS_HOST, () => {
   const address = metricsServer.address();
   const port = typeof address === "object" && address ? address.port : METRICS_PORT;
-  console.log(`Metrics on http://${HOST ?? "localhost"}:${port}/metrics`);
+  const host = METRICS_HOST.includes(":") ? `[${METRICS_HOST}]` : METRICS_HOST;
+  console.log(`Metrics on http://${host}:${port}/metrics`);
 });
 
 function listening() {

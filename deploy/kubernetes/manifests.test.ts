@@ -6,6 +6,7 @@ import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { Secret } from "kubernetes-models/v1/Secret";
 import { Service } from "kubernetes-models/v1/Service";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
+import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
@@ -24,6 +25,7 @@ const MODELS = {
   Secret,
   PodDisruptionBudget,
   HorizontalPodAutoscaler,
+  NetworkPolicy,
 } as const;
 
 const files = readdirSync(DIR).filter(
@@ -63,6 +65,22 @@ describe("deploy/kubernetes", () => {
     expect(manifests.HorizontalPodAutoscaler.spec.minReplicas).toBe(deployment.spec.replicas);
     // A drained node never takes the portal below two replicas, and the budget leaves room to.
     expect(manifests.PodDisruptionBudget.spec.minAvailable).toBeLessThan(deployment.spec.replicas);
+  });
+
+  it("only the ingress reaches the public port and only Prometheus the metrics port", () => {
+    const policy = manifests.NetworkPolicy.spec;
+    expect(policy.podSelector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
+    expect(policy.policyTypes).toEqual(["Ingress"]);
+    const named = portal.ports.map(({ name }: { name: string }) => name).sort();
+    const allowed = policy.ingress.map(
+      (rule: { from: unknown[]; ports: Array<{ port: string }> }) => {
+        expect(rule.from, "each port from one namespace only").toHaveLength(1);
+        return rule.ports.map(({ port }) => port);
+      },
+    );
+    expect(allowed.flat().sort()).toEqual(named);
+    // The metrics port listens beyond loopback only where the policy guards it.
+    expect(manifests.ConfigMap.data.METRICS_HOST).toBe("0.0.0.0");
   });
 
   it("the probes ask /healthcheck on the port the Service sends to", () => {

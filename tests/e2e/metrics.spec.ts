@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { networkInterfaces } from "node:os";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort, waitUntil, type Cluster } from "../../deploy/cluster";
@@ -167,6 +168,22 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   const traced = (await sandbox.calls()).filter((call) => call.traceparent === TRACEPARENT);
   expect(traced.map((call) => call.path)).toContain("/api/DashboardClient");
   expect(instance.output()).toContain('"traceId":"4bf92f3577b34da6a3ce929d0e0e4736"');
+});
+
+test("the metrics port listens on loopback only: another interface reaches the public port, not it", async () => {
+  const other = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === "IPv4" && !address.internal)?.address;
+  test.skip(!other, "this machine has no interface but loopback");
+  const instance = await startPortalInstance();
+  const { port: metricsPort } = new URL(instance.metricsUrl);
+  const { port } = new URL(instance.url);
+  expect((await fetch(`http://${other}:${port}/healthcheck`)).status).toBe(200);
+  const elsewhere = await fetch(`http://${other}:${metricsPort}/metrics`).catch(
+    (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+  );
+  expect(elsewhere).toBe("ECONNREFUSED");
+  expect((await fetch(instance.metricsUrl)).status).toBe(200);
 });
 
 /** Debian's Prometheus, scraping `targets` every second; stopped when the test ends. */

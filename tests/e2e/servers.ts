@@ -154,7 +154,7 @@ export async function startPortal({
   const ports = await announced;
   if (!ports) throw new Error(`The portal exited before listening; see ${logPath}`);
   const url = `http://localhost:${ports.port}`;
-  const metricsUrl = `http://localhost:${ports.metricsPort}/metrics`;
+  const metricsUrl = `http://127.0.0.1:${ports.metricsPort}/metrics`;
   await waitUntil(answers(`${url}/healthcheck`), url);
   return {
     url,
