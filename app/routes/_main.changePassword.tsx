@@ -25,10 +25,8 @@ import { pageTitleMeta } from "~/utils/i18n/meta";
 import { useIsPending } from "~/utils/ui/misc";
 import { changePassword } from "~/utils/provider/users.server";
 import { requestToken } from "~/utils/provider/token.server";
-import { ProviderError } from "~/utils/provider/request.server";
 import { providerErrorReply } from "~/utils/http/provider-errors.server";
-import { startSignInAttempt } from "~/utils/limits/sign-in-throttle.server";
-import { waitMessage } from "~/utils/limits/rate-limit.server";
+import { countAgainstLimit, waitMessage } from "~/utils/limits/rate-limit.server";
 import { redirectWithToast } from "~/utils/session/toast.server";
 import { existingPassword, passwordRule } from "~/utils/forms/validation";
 
@@ -60,20 +58,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }
-  // Whoever holds a session must not guess its user's password: wrong ones count as failed sign-ins
-  // from an unknown device (a session, or a browser it was taken from, proves no password).
+  // Whoever holds a session must not guess its user's password: a few tries a session, a few
+  // more a user, counted apart from sign-ins. A signed-in session's own check, never an unknown
+  // device's: an outsider's failed sign-ins at the user name never block it.
   const userName = await requireUserName(request, context);
-  const attempt = await startSignInAttempt({
-    clientAddress: context.clientAddress,
-    userName,
-    knownDevice: null,
-  });
-  if (attempt.lockedForMinutes !== null) {
+  const session = await context.session();
+  const wait =
+    (await countAgainstLimit("passwordChangesPerSession", session.id)) ??
+    (await countAgainstLimit("passwordChangesPerUser", userName));
+  if (wait !== null) {
     const message = waitMessage(
-      context.translator("auth"),
+      context.translator("account"),
       context.language,
-      "login.tooManyAttempts",
-      attempt.lockedForMinutes,
+      "changePassword.tooManyAttempts",
+      wait,
     );
     return data(submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }), {
       status: 429,
@@ -86,9 +84,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ConfirmPassword: submission.value.confirmPassword,
     });
   } catch (error) {
-    // The form checked the new password already: the provider's refusal is of the current one.
-    if (error instanceof ProviderError && error.status === 400) await attempt.fail();
-    else await attempt.release();
     return providerErrorReply(context, error, submission, {
       hideFields: PASSWORD_FIELDS,
       fieldNames: {
@@ -98,7 +93,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     });
   }
-  await attempt.succeed();
   const t = context.translator("account");
   // The provider refuses the tokens of a user whose password changed: sign in again with the new
   // one. Should that fail, the change still happened, and the clerk is told to sign in with it.

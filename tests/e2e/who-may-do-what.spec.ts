@@ -102,24 +102,40 @@ test.describe("sessions", () => {
     }
   });
 
-  test("wrong current passwords count like failed sign-ins", async ({
+  test("an outsider's failed sign-ins at the user name never block the clerk's password change; a session's guesses at the current one are few", async ({
     portal,
+    browser,
+    baseURL,
     javaScriptEnabled,
   }) => {
     test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
     await portal.signInDirectly();
-    const change = (current: string) =>
+    // Someone who knows the user name, from many addresses: new browsers are kept out.
+    const outsiders = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        browserAt(browser, baseURL!, `203.0.113.${index + 1}`),
+      ),
+    );
+    const tries = [];
+    for (const outsider of outsiders)
+      tries.push(await outsider.signIn({ ...DEMO_USER, password: "Wrong123x" }));
+    expect(tries.at(-1)).toBe(429);
+    await Promise.all(outsiders.map((outsider) => outsider.close()));
+
+    const change = (current: string, next = "Better2026x") =>
       portal.sendForm("/changePassword", {
         currentPassword: current,
-        newPassword: "Better2026x",
-        confirmPassword: "Better2026x",
+        newPassword: next,
+        confirmPassword: next,
       });
-    // As many as an unknown device has at a user name (SIGNIN_USER_MAX_FAILURES).
+    // The signed-in clerk, with the right current password: changed.
+    expect((await change(DEMO_USER.password)).status()).toBe(302);
+    // The session it goes on in may try five times; the sixth try waits, right or wrong.
     for (let guess = 0; guess < 5; guess++)
       expect((await change(`Guess${guess}Guess`)).status()).toBe(400);
-    const refused = await change(DEMO_USER.password);
+    const refused = await change("Better2026x", "Better2027x");
     expect(refused.status()).toBe(429);
-    expect(await refused.text()).toContain("Too many failed sign-ins");
+    expect(await refused.text()).toContain("Too many attempts to change the password");
   });
 
   test("every cookie is host-only, Secure and named __Host-: no other host or plain page can plant it", async ({
