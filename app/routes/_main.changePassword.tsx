@@ -28,6 +28,7 @@ import { requestToken } from "~/utils/provider/token.server";
 import { providerErrorReply } from "~/utils/http/provider-errors.server";
 import { countAgainstLimit, waitMessage } from "~/utils/limits/rate-limit.server";
 import { redirectWithToast } from "~/utils/session/toast.server";
+import { forgetDevices, rememberDevice } from "~/utils/session/device-cookie.server";
 import { existingPassword, passwordRule } from "~/utils/forms/validation";
 
 export const handle = { i18n: ["common", "account"] };
@@ -107,11 +108,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("Signing in again after a password change failed:", error);
     return endSession(context, LOGIN_PATH, t("changePassword.signInAgain"));
   }
-  // Every other session of the user ends; this browser goes on in a new one.
+  // Every other session of the user ends, and every browser it signed in from becomes unknown to
+  // the sign-in throttle; this browser goes on in a new session, a known device again.
+  await forgetDevices(userName);
+  const headers = new Headers({ "Set-Cookie": await renewSessionAlone(context, token) });
+  headers.append("Set-Cookie", await rememberDevice(request, userName));
   return redirectWithToast(
     HOME_PATH,
     { type: "success", message: t("changePassword.success") },
-    { headers: { "Set-Cookie": await renewSessionAlone(context, token) } },
+    { headers },
   );
 }
 

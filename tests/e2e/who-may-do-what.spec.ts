@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
-import { browserAt, expect, startPortalInstance, test } from "./fixtures";
+import { browserAt, expect, SESSION_COOKIE, startPortalInstance, test } from "./fixtures";
 import { submitReceipt } from "./journeys";
 import { workerServers } from "./servers";
 
@@ -136,6 +136,43 @@ test.describe("sessions", () => {
     const refused = await change("Better2026x", "Better2027x");
     expect(refused.status()).toBe(429);
     expect(await refused.text()).toContain("Too many attempts to change the password");
+  });
+
+  test("after a password change, a browser that signed in before counts as unknown; the one that made the change stays known", async ({
+    portal,
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    const newPassword = "Better2026y";
+    // A browser that once signed in (someone who knew the password): a known device.
+    const before = await browserAt(browser, baseURL!, "198.51.100.60");
+    expect(await before.signIn(DEMO_USER)).toBe(302);
+    await portal.signInDirectly();
+    const changed = await portal.sendForm("/changePassword", {
+      currentPassword: DEMO_USER.password,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(changed.status()).toBe(302);
+    // Outsiders spend the user name's places: unknown devices are kept out now.
+    const outsiders = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        browserAt(browser, baseURL!, `203.0.113.${index + 21}`),
+      ),
+    );
+    for (const outsider of outsiders)
+      await outsider.signIn({ ...DEMO_USER, password: "Wrong123x" });
+    await Promise.all(outsiders.map((outsider) => outsider.close()));
+    // Its cookie minted before the change: kept out like any unknown browser, the right password
+    // or not.
+    expect(await before.signIn({ ...DEMO_USER, password: newPassword })).toBe(429);
+    await before.close();
+    // The clerk's browser was given a new device with the change: it signs in.
+    await page.context().clearCookies({ name: SESSION_COOKIE });
+    await portal.signInDirectly({ ...DEMO_USER, password: newPassword });
   });
 
   test("every cookie is host-only, Secure and named __Host-: no other host or plain page can plant it", async ({

@@ -4,7 +4,7 @@ import { env } from "~/utils/runtime/env.server";
 import { recordStore } from "~/utils/wizard/draft-store.server";
 
 /**
- * Failed sign-ins (and wrong current passwords in a password change), counted in the record store
+ * Failed sign-ins, counted in the record store
  * (files or Redis, beside the sessions), so the counts hold across restarts and instances; the
  * design is OWASP's for exactly this, device cookies (decision 031).
  *
@@ -13,10 +13,13 @@ import { recordStore } from "~/utils/wizard/draft-store.server";
  * made before any of them had failed (decision 015). Without a place, the attempt is refused
  * without asking the provider. A place frees SIGNIN_WINDOW_MINUTES after it was taken.
  *
- * - A known device (a browser that signed in as this user before: `device-cookie.server.ts`) has
- *   SIGNIN_DEVICE_MAX_FAILURES places of its own for the user, and nothing else counts against
- *   it: an attacker elsewhere never locks a clerk out of her own PC. With its places spent, it is
- *   an unknown device like any other.
+ * - A known device (a browser that signed in as this user before, and that the server still
+ *   counts among the user's devices: `device-cookie.server.ts`) has SIGNIN_DEVICE_MAX_FAILURES
+ *   places of its own for the user, and nothing from an unknown device counts against it: an
+ *   attacker elsewhere never locks a clerk out of her own PC. Each of its failures also takes one
+ *   of SIGNIN_DEVICE_MAX_FAILURES places all the user's known devices share, so cookies minted by
+ *   the dozen give no more guesses than one. With either spent, it is an unknown device like any
+ *   other.
  * - Unknown devices share, for each user name, SIGNIN_USER_MAX_FAILURES places from every address
  *   together (a thousand addresses get a handful of guesses an account), each attempt waiting
  *   SIGNIN_SLOWDOWN_MS for each place taken before its own; and for each client (its address; an
@@ -32,6 +35,8 @@ type Place = { at: number };
 const windowMs = () => env.SIGNIN_WINDOW_MINUTES * 60_000;
 
 const deviceKey = (device: string) => `signin-failures:device:${device}`;
+/** Every known device of a user together: a thousand cookies give no more guesses than one. */
+const knownDevicesKey = (userName: string) => `signin-failures:known:${userKeyOf(userName)}`;
 const clientKey = (clientAddress: string) =>
   `signin-failures:client:${throttledClientOf(clientAddress)}`;
 const userKey = (userName: string) => `signin-failures:user:${userKeyOf(userName)}`;
@@ -97,15 +102,20 @@ export async function startSignInAttempt({
   if (knownDevice) {
     const key = deviceKey(knownDevice);
     const taken = await takePlace(key, env.SIGNIN_DEVICE_MAX_FAILURES);
-    if (taken) {
-      const release = releasing([taken.place]);
+    // Its own places, and one of the places its user's known devices share.
+    const shared =
+      taken && (await takePlace(knownDevicesKey(userName), env.SIGNIN_DEVICE_MAX_FAILURES));
+    if (taken && shared) {
+      const release = releasing([taken.place, shared.place]);
       return {
         lockedForMinutes: null,
         fail: async () => {},
         release,
-        succeed: releasing(placesOf(key, env.SIGNIN_DEVICE_MAX_FAILURES)),
+        // A device that signs in frees its own places; the shared ones stay, as a user name's do.
+        succeed: releasing([...placesOf(key, env.SIGNIN_DEVICE_MAX_FAILURES), shared.place]),
       };
     }
+    if (taken) await recordStore.delete(taken.place);
   }
   return startUnknownDeviceAttempt(clientAddress, userName);
 }

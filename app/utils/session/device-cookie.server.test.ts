@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { knownDeviceOf, rememberDevice } from "./device-cookie.server";
+import { forgetDevices, knownDeviceOf, rememberDevice } from "./device-cookie.server";
 
 const browserWith = (setCookie: string | null) =>
   new Request("http://portal/auth/login", {
@@ -39,5 +39,37 @@ describe("device cookies", () => {
     expect(await knownDeviceOf(browserWith(forged), "agent2")).toBeNull();
     const unsigned = `${name}=${encodeURIComponent(forgedPayload)}`;
     expect(await knownDeviceOf(browserWith(unsigned), "agent2")).toBeNull();
+  });
+
+  test("a password change forgets every device of its user; the browser that made it gets a new one", async () => {
+    const user = `changed-${Date.now()}`;
+    const elsewhere = await rememberDevice(browserWith(null), user);
+    const here = await rememberDevice(browserWith(null), user);
+    expect(await knownDeviceOf(browserWith(elsewhere), user)).not.toBeNull();
+    await forgetDevices(user);
+    expect(await knownDeviceOf(browserWith(elsewhere), user)).toBeNull();
+    expect(await knownDeviceOf(browserWith(here), user)).toBeNull();
+    const renewed = await rememberDevice(browserWith(here), user);
+    expect(await knownDeviceOf(browserWith(renewed), user)).not.toBeNull();
+    expect(await knownDeviceOf(browserWith(elsewhere), user)).toBeNull();
+  });
+
+  test("a user's last twenty devices are known; a cookie minted before them no longer is", async () => {
+    const user = `minted-${Date.now()}`;
+    const first = await rememberDevice(browserWith(null), user);
+    const minted = [];
+    for (let device = 0; device < 20; device++)
+      minted.push(await rememberDevice(browserWith(null), user));
+    expect(await knownDeviceOf(browserWith(first), user)).toBeNull();
+    for (const cookie of minted)
+      expect(await knownDeviceOf(browserWith(cookie), user)).not.toBeNull();
+  });
+
+  test("signing in again replaces the browser's own entry, not another device's", async () => {
+    const user = `again-${Date.now()}`;
+    const other = await rememberDevice(browserWith(null), user);
+    let mine = await rememberDevice(browserWith(null), user);
+    for (let again = 0; again < 25; again++) mine = await rememberDevice(browserWith(mine), user);
+    expect(await knownDeviceOf(browserWith(other), user)).not.toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { userKeyOf } from "~/utils/session/auth.server";
 import { portalCookie } from "~/utils/session/cookies.server";
 import { cookieSecrets } from "~/utils/runtime/env.server";
+import { recordStore } from "~/utils/wizard/draft-store.server";
 
 /**
  * OWASP's device cookies ("Slow Down Online Guessing Attacks with Device Cookies"): a browser that
@@ -11,9 +12,22 @@ import { cookieSecrets } from "~/utils/runtime/env.server";
  * failures from elsewhere never lock it out. An office PC shared by several logins holds one
  * entry for each of its last MAX_USERS_PER_DEVICE users. The cookie proves nothing but a past
  * sign-in from this browser: it never stands in for a password.
+ *
+ * The server knows each user's devices (`devices:<user>` in the record store): a cookie counts
+ * only while its id is there. A user has at most MAX_DEVICES_PER_USER (a new sign-in drops the
+ * oldest), and a password change forgets them all, so cookies minted by someone who once knew
+ * the password stop counting as known the moment it changes.
  */
 const DEVICE_DAYS = 180;
 const MAX_USERS_PER_DEVICE = 10;
+const MAX_DEVICES_PER_USER = 20;
+
+type DeviceRecord = Array<{ id: string; at: number }>;
+const devicesKey = (user: string) => `devices:${user}`;
+
+async function devicesOf(user: string): Promise<DeviceRecord> {
+  return (await recordStore.get<DeviceRecord>(devicesKey(user))) ?? [];
+}
 
 const deviceCookie = portalCookie("device", {
   secrets: cookieSecrets,
@@ -34,16 +48,37 @@ async function knownUsersOf(request: Request): Promise<KnownUsers> {
   return parsed.success ? parsed.data : [];
 }
 
-/** The id this browser was given when it signed in as `userName`, or null. */
+/**
+ * The id this browser was given when it signed in as `userName`, while the server still counts it
+ * among the user's devices; else null.
+ */
 export async function knownDeviceOf(request: Request, userName: string) {
   const user = userKeyOf(userName);
-  return (await knownUsersOf(request)).find((known) => known.user === user)?.device ?? null;
+  const device = (await knownUsersOf(request)).find((known) => known.user === user)?.device;
+  if (!device) return null;
+  return (await devicesOf(user)).some((known) => known.id === device) ? device : null;
 }
 
-/** The `Set-Cookie` that makes this browser a known device of `userName`, with a new id. */
+/**
+ * The `Set-Cookie` that makes this browser a known device of `userName`, with a new id, which
+ * the server records among the user's last MAX_DEVICES_PER_USER.
+ */
 export async function rememberDevice(request: Request, userName: string) {
   const user = userKeyOf(userName);
-  const others = (await knownUsersOf(request)).filter((known) => known.user !== user);
+  const cookieUsers = await knownUsersOf(request);
+  const previous = cookieUsers.find((known) => known.user === user)?.device;
   const device = randomBytes(16).toString("hex");
+  const devices = (await devicesOf(user)).filter((known) => known.id !== previous);
+  await recordStore.set(
+    devicesKey(user),
+    [...devices, { id: device, at: Date.now() }].slice(-MAX_DEVICES_PER_USER),
+    DEVICE_DAYS * 24 * 60 * 60,
+  );
+  const others = cookieUsers.filter((known) => known.user !== user);
   return deviceCookie.serialize([...others, { user, device }].slice(-MAX_USERS_PER_DEVICE));
+}
+
+/** After a password change: no browser counts as a known device of `userName` any more. */
+export function forgetDevices(userName: string) {
+  return recordStore.delete(devicesKey(userKeyOf(userName)));
 }
