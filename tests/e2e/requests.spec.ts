@@ -100,7 +100,7 @@ test.describe("requests list", () => {
       portal,
       all.slice(0, 10).map((r) => r.requestNumber),
     );
-    await page.getByRole("link", { name: "Next" }).click();
+    await page.getByRole("link", { name: "Next", exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
     await expectRows(
       portal,
