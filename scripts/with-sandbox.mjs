@@ -9,6 +9,9 @@ import { PRISM, prismArguments } from "./mock-provider.mjs";
 const mode = ["dev", "mock-provider"].includes(process.argv[2]) ? process.argv[2] : "start";
 const sandboxPort = process.env.SANDBOX_PORT ?? "4010";
 const providerUrl = process.env.PROVIDER_API_URL ?? `http://127.0.0.1:${sandboxPort}`;
+// A demo, or a provider that signs in any name (the mock): for this machine alone unless HOST
+// says otherwise.
+const host = process.env.HOST ?? "127.0.0.1";
 
 const children = [];
 function run(name, args, env) {
@@ -53,12 +56,14 @@ if (mode === "mock-provider") {
 if (mode === "dev") {
   run("Portal (dev)", ["--import", "tsx", "server/index.ts"], {
     NODE_ENV: "development",
+    HOST: host,
     PROVIDER_API_URL: providerUrl,
   });
 } else {
   buildIfStale();
   run("Portal", [PORTAL_SERVER], {
     NODE_ENV: "production",
+    HOST: host,
     PROVIDER_API_URL: providerUrl,
     SESSION_SECRET: demoSessionSecret(),
   });
