@@ -182,6 +182,9 @@ function signInFrom(
         {
           method,
           localAddress,
+          // A connection per request: a kept-alive one the proxy closes as the next request
+          // leaves on it answers "socket hang up", which says nothing of the portal.
+          agent: false,
           headers: {
             ...headers,
             cookie,
