@@ -342,9 +342,8 @@ const HOST_AND_PORT = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(
 
 function isHostOrNone(host: string | undefined) {
   if (host === undefined) return true;
-  const port = HOST_AND_PORT.exec(host)?.[1];
-  if (port === undefined) return HOST_AND_PORT.test(host);
-  return Number(port) <= 65_535;
+  const match = HOST_AND_PORT.exec(host);
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
 }
 
 const ASSETS = "build/client/assets";

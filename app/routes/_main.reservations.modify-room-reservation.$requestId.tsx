@@ -25,6 +25,7 @@ import {
 } from "~/utils/requests/request-change.server";
 import { roomsStepSchema, type RoomsStepValue } from "~/utils/wizard/reservation-wizard";
 import {
+  pricedRoom,
   roomRequestsPayload,
   roomsFormValuesOf,
   roomTypeViews,
@@ -101,12 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         AccommodationPackageId: summary.AccommodationPackageId,
         CheckInDate: summary.CheckInDate ?? "",
         CheckOutDate: summary.CheckoutDate ?? "",
-        ReserveRoomRequests: value.rooms.map((room) => ({
-          RoomType: Number(room.roomTypeId),
-          HasChildNoBed: room.childNoBed.length > 0,
-          HasChildWithBed: room.childWithBed.length > 0,
-          HasExtraBed: room.extraBed.length > 0,
-        })),
+        ReserveRoomRequests: value.rooms.map(pricedRoom),
       });
       if (priced.totalPrice === summary.TotalPrice) return null;
       return {

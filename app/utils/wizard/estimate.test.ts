@@ -59,6 +59,13 @@ function reviewOf(
   );
 }
 
+/** One room of the type, with an extra bed or none, for a stay of three low and three high nights. */
+function acrossTheSeasons(hotel: (typeof hotels)[number], roomTypeId: number, extraBed: boolean) {
+  const stay = STAYS["across the two seasons"]; // days 18, 19, 20 low; 21, 22, 23 high
+  const extras = { extraBed, childWithBed: false, childNoBed: false };
+  return estimateRequest(hotel.roomTypes, [{ roomTypeId, extras }], stay).rooms[0];
+}
+
 describe("the rooms step's estimate", () => {
   test.each(Object.entries(STAYS))(
     "is the review's price for every room type and extra of every hotel, %s",
@@ -88,18 +95,10 @@ describe("the rooms step's estimate", () => {
     const [roomType] = hotel.roomTypes;
     const [low, high] = roomType.roomPrices.map((season) => season.price);
     expect(high).toBeGreaterThan(low);
-    const stay = STAYS["across the two seasons"]; // days 18, 19, 20 low; 21, 22, 23 high
-    const { rooms } = estimateRequest(
-      hotel.roomTypes,
-      [
-        {
-          roomTypeId: roomType.typeId,
-          extras: { extraBed: false, childWithBed: false, childNoBed: false },
-        },
-      ],
-      stay,
-    );
-    expect(rooms[0]).toMatchObject({ nights: 6, stay: 3 * low + 3 * high });
+    expect(acrossTheSeasons(hotel, roomType.typeId, false)).toMatchObject({
+      nights: 6,
+      stay: 3 * low + 3 * high,
+    });
   });
 
   test("a season that prices the extras prices them for its own nights", () => {
@@ -109,18 +108,9 @@ describe("the rooms step's estimate", () => {
     const roomType = hotel.roomTypes.find((type) => type.rules.extraBedIsAllowed)!;
     const high = roomType.roomPrices[1].prices!;
     expect(high.extraBedPrice).toBeGreaterThan(roomType.prices.extraBedPrice);
-    const stay = STAYS["across the two seasons"]; // days 18, 19, 20 low; 21, 22, 23 high
-    const { rooms } = estimateRequest(
-      hotel.roomTypes,
-      [
-        {
-          roomTypeId: roomType.typeId,
-          extras: { extraBed: true, childWithBed: false, childNoBed: false },
-        },
-      ],
-      stay,
+    expect(acrossTheSeasons(hotel, roomType.typeId, true)!.extras).toBe(
+      3 * roomType.prices.extraBedPrice + 3 * high.extraBedPrice,
     );
-    expect(rooms[0]!.extras).toBe(3 * roomType.prices.extraBedPrice + 3 * high.extraBedPrice);
   });
 
   test("leaves out special dates, by exactly their differences", () => {

@@ -180,12 +180,17 @@ export function priceValidationRequest(draft: Draft): PriceValidationRequest {
     AccommodationPackageId: hotel.accommodationPackageId,
     CheckInDate: hotel.checkIn,
     CheckOutDate: hotel.checkOut,
-    ReserveRoomRequests: rooms.map((room) => ({
-      RoomType: room.roomTypeId,
-      HasChildNoBed: room.childNoBed.length > 0,
-      HasChildWithBed: room.childWithBed.length > 0,
-      HasExtraBed: room.extraBed.length > 0,
-    })),
+    ReserveRoomRequests: rooms.map(pricedRoom),
+  };
+}
+
+/** What a room's price depends on: its type and which extras it has (price validation). */
+export function pricedRoom(room: RoomValue) {
+  return {
+    RoomType: room.roomTypeId,
+    HasChildNoBed: room.childNoBed.length > 0,
+    HasChildWithBed: room.childWithBed.length > 0,
+    HasExtraBed: room.extraBed.length > 0,
   };
 }
 
@@ -233,10 +238,7 @@ export function roomRequestsPayload(
   return rooms.map((room) => {
     const roomType = roomTypes.find((entry) => entry.typeId === room.roomTypeId);
     return {
-      RoomType: room.roomTypeId,
-      HasChildNoBed: room.childNoBed.length > 0,
-      HasChildWithBed: room.childWithBed.length > 0,
-      HasExtraBed: room.extraBed.length > 0,
+      ...pricedRoom(room),
       RoomView: roomType?.roomView ?? "",
       RoomService: roomType?.roomService ?? "",
       Passengers: [
