@@ -292,6 +292,7 @@ export async function startCluster({
   proxyPort,
   env = {},
   tlsCertificate,
+  proxyMaxConnections,
 }: {
   sandboxUrl: string;
   dir: string;
@@ -304,6 +305,8 @@ export async function startCluster({
    * production (PROXY_TLS_CERTIFICATE in haproxy.cfg).
    */
   tlsCertificate?: string;
+  /** The proxy's connections at once for all clients together (PROXY_MAXCONN; 4096 unless set). */
+  proxyMaxConnections?: number;
 }): Promise<Cluster> {
   mkdirSync(dir, { recursive: true });
   const redisProgram = process.env.REDIS_SERVER_PATH || "redis-server";
@@ -337,6 +340,7 @@ export async function startCluster({
         PROXY_BIND: `[::]:${port}`,
         PROXY_METRICS_BIND: `127.0.0.1:${proxyMetricsPort}`,
         ...(tlsCertificate ? { PROXY_TLS_CERTIFICATE: resolve(tlsCertificate) } : {}),
+        ...(proxyMaxConnections ? { PROXY_MAXCONN: String(proxyMaxConnections) } : {}),
         // Only root can hand HAProxy to its own user (haproxy.cfg).
         ...(process.getuid?.() === 0 ? {} : { PROXY_KEEPS_ITS_STARTER: "1" }),
         ...Object.fromEntries(

@@ -8,6 +8,8 @@ import { domainModelOf } from "./api/common";
 export type ReceivedCall = {
   method: string;
   path: string;
+  /** The query string as sent, `?` included ("" when none). */
+  query: string;
   model: string | null;
   /** The domain model the call asks for on `Accept` (a read's). */
   answerModel: string | null;
@@ -55,11 +57,12 @@ export class CallLog {
 /** Notes every API call and lets the next handler answer it. */
 export function callLogHandler(log: CallLog) {
   return http.all("*", ({ request }) => {
-    const { pathname } = new URL(request.url);
+    const { pathname, search } = new URL(request.url);
     if (!pathname.startsWith("/__sandbox"))
       log.record({
         method: request.method,
         path: pathname,
+        query: search,
         model: domainModelOf(request.headers.get("Content-Type")),
         answerModel: domainModelOf(request.headers.get("Accept")),
         requestId: request.headers.get("X-Request-Id"),

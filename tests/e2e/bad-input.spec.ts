@@ -207,6 +207,10 @@ function errorListsIn(html: string) {
   }));
 }
 
+function formIdsIn(html: string) {
+  return [...html.matchAll(/<form\b[^>]*\bid="([^"]+)"/g)].map(([, id]) => id);
+}
+
 /** The HTML text as a browser shows it: entities decoded, so messages compare as written. */
 function shownText(html: string) {
   return html
@@ -264,9 +268,12 @@ test.describe("bad input", () => {
         expect(response.status(), bad.name).toBeGreaterThanOrEqual(400);
         expect(response.status(), bad.name).toBeLessThan(500);
         const lists = errorListsIn(html);
+        const forms = formIdsIn(html);
         for (const [field, message] of Object.entries(bad.shows)) {
-          // conform's ids: `{form}-{field}-error` for a field; the form's own list is any other.
-          const own = lists.filter(({ id }) => field === FORM || id.endsWith(`-${field}-error`));
+          // conform's ids: `{form}-{field}-error` for a field, `{form}-error` for the form itself.
+          const own = lists.filter(({ id }) =>
+            field === FORM ? forms.includes(id.slice(0, -"-error".length)) : id.endsWith(`-${field}-error`),
+          );
           expect(own.map(({ text }) => text).join(" | "), `${bad.name}: ${field}`).toContain(
             message,
           );

@@ -22,7 +22,7 @@ import { formatDateInput } from "~/utils/format/date-input";
  */
 
 const test = base.extend<object, { cluster: Cluster }>({
-  cluster: clusterOfTheWorker("cluster"),
+  cluster: clusterOfTheWorker("cluster", () => ({ proxyMaxConnections: 250 })),
   baseURL: async ({ cluster }, use) => {
     // The cluster's Redis outlives a test (sessions, drafts, sign-in failures, limits): each test
     // starts without the last one's, as the worker's own portal does (its records are emptied).
@@ -338,6 +338,23 @@ test.describe("through the proxy, requests", () => {
       "x-frame-options": "DENY",
     });
     expect(tooLarge.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    // A client that asks before sending its body hears the refusal, never `100 Continue`.
+    const answerTo = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { hostname, port } = new URL(cluster.url);
+        const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(head));
+        socket.once("data", (chunk) => {
+          resolve(chunk.toString("latin1").split("\r\n")[0]);
+          socket.destroy();
+        });
+        socket.on("error", reject);
+      });
+    expect(
+      await answerTo(
+        "POST /auth/login HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\n" +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 70000\r\n\r\n",
+      ),
+    ).toBe("HTTP/1.1 413 Payload Too Large");
     await page.request.get(`${cluster.url}/auth/login?guest=Jane%20Traveller`);
     const proxyLog = () => readFileSync(join(cluster.dir, "haproxy.log"), "utf8");
     await expect.poll(proxyLog).toContain('"GET /auth/login"');
@@ -382,46 +399,44 @@ test.describe("through the proxy, requests", () => {
       );
   });
 
-  test("two hundred slow senders from one address hold a hundred connections at most; a clerk from another is served at once", async ({
+  test("slow senders hold a hundred connections an address and two hundred a network at most; a clerk from another network is served at once", async ({
     cluster,
   }) => {
     const { port } = new URL(cluster.url);
-    let closed = 0;
-    // Each sends a form's headers and one byte of its body, then waits: the door held open.
-    const attackers = await Promise.all(
-      Array.from(
-        { length: 200 },
-        () =>
-          new Promise<Socket>((resolve) => {
-            const socket = connect(
-              { port: Number(port), host: "127.0.0.1", localAddress: "127.0.0.3" },
-              () => {
-                socket.write(
-                  "POST /auth/login HTTP/1.1\r\nHost: localhost\r\n" +
-                    "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nu",
-                );
-                resolve(socket);
-              },
-            );
-            socket.on("error", () => {});
-            socket.once("close", () => {
-              closed += 1;
-              // Refused before it was even connected.
-              resolve(socket);
-            });
-          }),
-      ),
+    // This cluster's proxy takes 250 connections at once for everyone (PROXY_MAXCONN): without
+    // the caps, the senders below would take them all and the clerk would wait for a slot.
+    const hold = (localAddress: string) =>
+      new Promise<Socket>((resolve) => {
+        const socket = connect({ port: Number(port), host: "127.0.0.1", localAddress }, () => {
+          // A form's headers and one byte of its body, then nothing: the door held open.
+          socket.write(
+            "POST /auth/login HTTP/1.1\r\nHost: localhost\r\n" +
+              "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nu",
+          );
+          resolve(socket);
+        });
+        socket.on("error", () => {});
+        // Refused before it was even connected.
+        socket.once("close", () => resolve(socket));
+      });
+    const isOpen = (socket: Socket) => !socket.destroyed && !socket.readableEnded;
+    // One address first, a hundred and fifty times; then thirty-nine more of its /24, ten each.
+    const one = await Promise.all(Array.from({ length: 150 }, () => hold("127.0.0.3")));
+    const network = await Promise.all(
+      Array.from({ length: 390 }, (_, index) => hold(`127.0.0.${10 + (index % 39)}`)),
     );
     try {
-      // Past a hundred, the proxy closes them at once.
-      await expect.poll(() => closed).toBeGreaterThanOrEqual(100);
-      const open = attackers.filter((socket) => !socket.destroyed && !socket.readableEnded).length;
-      expect(open).toBeLessThanOrEqual(100);
-      // Meanwhile a clerk at another address gets the sign-in page.
+      // Past the caps, the proxy closes them at once (well before its 20 s for a request).
+      await expect
+        .poll(() => [...one, ...network].filter(isOpen).length, { timeout: 10_000 })
+        .toBeLessThanOrEqual(200);
+      expect(one.filter(isOpen).length).toBeLessThanOrEqual(100);
+      // Meanwhile a clerk of another network gets the sign-in page without waiting for a slot.
+      const asked = Date.now();
       const clerk = await new Promise<number>((resolve, reject) => {
         const url = new URL("/auth/login", cluster.url);
         url.hostname = "127.0.0.1";
-        httpRequest(url, { localAddress: "127.0.0.2" }, (answer) => {
+        httpRequest(url, { localAddress: "127.0.1.2" }, (answer) => {
           answer.resume();
           resolve(answer.statusCode ?? 0);
         })
@@ -429,8 +444,13 @@ test.describe("through the proxy, requests", () => {
           .end();
       });
       expect(clerk).toBe(200);
+      // Without the caps it would wait for a held connection's 20 s to end.
+      expect(Date.now() - asked).toBeLessThan(5_000);
+      // While the senders still held (about) all their network may: a connection refused at once
+      // counts for its network while it is being closed.
+      expect([...one, ...network].filter(isOpen).length).toBeGreaterThanOrEqual(190);
     } finally {
-      for (const socket of attackers) socket.destroy();
+      for (const socket of [...one, ...network]) socket.destroy();
     }
   });
 

@@ -515,9 +515,16 @@ test.describe("new request wizard: hotel search and provider answers", () => {
         const listId = await location.getAttribute("list");
         await expect(page.locator(`[id="${listId}"] option[value="Antalya"]`)).toHaveCount(1);
       } else await location.fill("anta");
+      // The hotels are matched by the geo service's answer, asked when the search is sent.
+      const geoLookups = async () =>
+        (await sandbox.calls()).filter(
+          (call) => call.path === "/geo/locations" && call.query === "?filter=anta",
+        ).length;
+      const lookupsBefore = await geoLookups();
       await page.getByRole("button", { name: words.search }).click();
       await page.waitForURL(/\/hotel\?location=anta$/);
       await portal.hydrated();
+      expect(await geoLookups()).toBeGreaterThan(lookupsBefore);
       const options = page.getByTestId("hotel-options").getByRole("radio");
       await expect(options).toHaveCount(inAntalya.length);
       for (const name of inAntalya) await expect(page.getByLabel(name)).toBeAttached();
