@@ -10,6 +10,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
 import type { HttpLayer, Refusal } from "../app/utils/http/http-layer.server";
+import { SHUTDOWN_GRACE_MS } from "./shutdown";
 
 /**
  * The portal's HTTP server (decision 023): what belongs to HTTP rather than to a page, for every
@@ -32,7 +33,6 @@ const METRICS_PORT = Number(process.env.METRICS_PORT ?? 9091);
 const METRICS_HOST = process.env.METRICS_HOST || "127.0.0.1";
 /** Scrapes at once: Prometheus makes one per instance; more are someone else's. */
 const METRICS_MAX_CONNECTIONS = 8;
-const SHUTDOWN_GRACE_MS = 20_000;
 
 const viteDevServer =
   MODE === "development"

@@ -9,6 +9,7 @@ import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBu
 import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { SHUTDOWN_GRACE_MS } from "../../server/shutdown";
 
 /**
  * The manifests of deploy/kubernetes/ as a platform team receives them: each valid against
@@ -90,9 +91,9 @@ describe("deploy/kubernetes", () => {
       expect(portal[probe].httpGet, probe).toEqual({ path: "/healthcheck", port });
   });
 
-  it("the grace period outlasts the preStop pause and the portal's 20 s drain", () => {
+  it("the grace period outlasts the preStop pause and the portal's drain", () => {
     const pause = Number(portal.lifecycle.preStop.exec.command.at(-1));
-    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(pause + 20);
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(pause + SHUTDOWN_GRACE_MS / 1000);
   });
 
   it("runs as the image's non-root user, read-only, without capabilities, with /tmp writable", () => {

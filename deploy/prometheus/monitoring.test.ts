@@ -96,3 +96,39 @@ describe("the Grafana dashboard", () => {
           expect(served.has(series), `${panel.title}: ${series}`).toBe(true);
   });
 });
+
+/** Each `label="value"` and `label=~"a|b"` an expression puts on a series of the portal. */
+function matchersIn(expr: string) {
+  return [...expr.matchAll(/\b([a-z_][a-z0-9_]*)\{([^}]*)\}/g)].flatMap(([, series, inside]) =>
+    [...inside.matchAll(/(\w+)\s*(=~|=)\s*"([^"]*)"/g)].map(([, label, operator, value]) => ({
+      series: series.replace(/_(bucket|count|sum)$/, ""),
+      label,
+      values: operator === "=~" ? value.split("|") : [value],
+    })),
+  );
+}
+
+describe("label values", () => {
+  const expressions = [
+    ...rules.groups.flatMap((group) =>
+      group.rules.map(({ alert, expr }) => ({ name: alert, expr })),
+    ),
+    ...dashboard.panels.flatMap((panel) =>
+      panel.targets.map(({ expr }) => ({ name: panel.title, expr })),
+    ),
+  ];
+
+  test("every value a rule or a panel matches is one the portal records", () => {
+    let checked = 0;
+    for (const { name, expr } of expressions)
+      for (const { series, label, values } of matchersIn(expr)) {
+        const known = metrics.labelValues[series]?.[label];
+        if (!known) continue;
+        for (const value of values)
+          expect(known, `${name}: ${series}{${label}="${value}"}`).toContain(value);
+        checked += 1;
+      }
+    // The provider's failures, the sign-ins' and the store's kind at least.
+    expect(checked).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -3,8 +3,16 @@ import { networkInterfaces } from "node:os";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort, waitUntil, type Cluster } from "../../deploy/cluster";
-import { DEMO_USER } from "#sandbox/seed";
-import { test as base, clusterOfTheWorker, expect, startPortalInstance } from "./fixtures";
+import { connect } from "node:net";
+import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
+import {
+  test as base,
+  browserAt,
+  clusterOfTheWorker,
+  expect,
+  securityTokenIn,
+  startPortalInstance,
+} from "./fixtures";
 import { chooseHotel } from "./journeys";
 
 /**
@@ -46,11 +54,36 @@ function total(text: string, name: string, labels: Record<string, string>) {
 
 const TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
+/** The status a raw request gets when its body stops after one byte (the portal's 408). */
+function stalledBodyStatus(url: string) {
+  const { hostname, port } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () =>
+      socket.write(
+        "POST /auth/login HTTP/1.1\r\nHost: localhost\r\n" +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nu",
+      ),
+    );
+    socket.once("data", (chunk) => {
+      resolve(chunk.toString("latin1").split(" ")[1]);
+      socket.destroy();
+    });
+    socket.on("error", reject);
+  });
+}
+
 test("an instance's metrics port shows each answer, provider call, refusal and sign-in, and the public port does not", async ({
   page,
   sandbox,
+  browser,
 }) => {
-  const instance = await startPortalInstance();
+  const instance = await startPortalInstance({
+    // Each outcome in seconds: a provider given 1 s, a body idle for half of one, a user name
+    // that has two unknown-device guesses.
+    PROVIDER_TIMEOUT_MS: "1000",
+    BODY_IDLE_TIMEOUT_MS: "500",
+    SIGNIN_USER_MAX_FAILURES: "2",
+  });
   // A wrong password, then the right one: on this instance, through its sign-in form.
   await page.goto(`${instance.url}/auth/login`);
   await page.getByLabel("Username").fill(DEMO_USER.userName);
@@ -99,11 +132,57 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
     body: "username=a&password=b",
   });
   expect(crossOrigin.status).toBe(403);
-
+  expect(await stalledBodyStatus(instance.url)).toBe("408");
+  // A password guessed at: two wrong, the third refused before the provider is asked.
+  const guesser = await browserAt(browser, instance.url, "203.0.113.7");
+  const guess = { userName: OTHER_AGENCY_USER.userName, password: "not-the-password" };
+  expect([await guesser.signIn(guess), await guesser.signIn(guess)]).toEqual([400, 400]);
+  expect(await guesser.signIn(guess)).toBe(429);
+  await guesser.close();
+  // A limit spent: the sixth password change of a session within its window.
+  const csrf = securityTokenIn(
+    await (await page.request.get(`${instance.url}/changePassword`)).text(),
+  );
+  const changes = [];
+  for (let attempt = 0; attempt < 6; attempt++)
+    changes.push(
+      (
+        await page.request.post(`${instance.url}/changePassword`, {
+          form: {
+            csrf,
+            currentPassword: "not-the-password",
+            newPassword: "Another-password-1",
+            confirmPassword: "Another-password-1",
+          },
+          maxRedirects: 0,
+        })
+      ).status(),
+    );
+  expect(changes.at(-1)).toBe(429);
   // Not on the public port, signed in or not.
   const publicAnswer = await page.request.get(`${instance.url}/metrics`);
   expect(publicAnswer.status()).toBe(404);
   expect(await publicAnswer.text()).not.toContain("http_server_request_duration_seconds");
+
+  // A provider that does not answer in time, is not there, answers what cannot be read, and
+  // refuses the token (the session ends: last).
+  for (const fault of [
+    { latencyMs: 2_000 },
+    { drop: true },
+    { malformed: true },
+    { status: 401 },
+  ]) {
+    await sandbox.fault({
+      path: "/api/DashboardClient",
+      model: "DashboardRequestStatistics",
+      ...fault,
+    });
+    await page.request.get(`${instance.url}/dashboard`, {
+      headers: { traceparent: "not-a-trace-context" },
+      maxRedirects: 0,
+    });
+    await sandbox.clearFaults();
+  }
 
   const answer = await fetch(instance.metricsUrl);
   expect(answer.headers.get("Content-Type")).toContain("text/plain");
@@ -123,15 +202,26 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   expect(
     total(metrics, http, { method: "POST", route: "routes/auth.login", kind: "document" }),
   ).toBeGreaterThanOrEqual(2);
+  expect(total(metrics, http, { route: "routes/auth.login", status: "429" })).toBe(1);
+  expect(total(metrics, http, { route: "routes/_main.changePassword", status: "429" })).toBe(1);
   // Labels are bounded: route ids, never a path with an id or a query.
   for (const { labels } of samplesOf(metrics, http))
     expect(labels.route).toMatch(/^(root|routes\/.+|static|unmatched)$/);
-  // The request's id in no name or label (a sample's value may hold the digits by chance).
+  // No request's id, user name or address in a name or label (a sample's value may hold digits
+  // by chance).
   const namesAndLabels = metrics
     .split("\n")
     .filter((line) => line && !line.startsWith("#"))
-    .map((line) => line.slice(0, line.lastIndexOf(" ")));
-  expect(namesAndLabels.join("\n")).not.toContain("7001");
+    .map((line) => line.slice(0, line.lastIndexOf(" ")))
+    .join("\n");
+  for (const personal of [
+    "7001",
+    DEMO_USER.userName,
+    OTHER_AGENCY_USER.userName,
+    "127.0.0.1",
+    "203.0.113.7",
+  ])
+    expect(namesAndLabels).not.toContain(personal);
 
   const provider = "provider_request_duration_seconds_count";
   expect(
@@ -140,13 +230,23 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   expect(
     total(metrics, provider, { operation: "client.getProfileSummary", outcome: "ok" }),
   ).toBeGreaterThanOrEqual(1);
-  // The wrong password: the provider's 400 (invalid_grant).
-  expect(total(metrics, provider, { operation: "token.requestToken", outcome: "4xx" })).toBe(1);
+  for (const outcome of ["timeout", "unreachable", "malformed", "401"])
+    expect(
+      total(metrics, provider, { operation: "dashboard.DashboardRequestStatistics", outcome }),
+      outcome,
+    ).toBe(1);
+  // The wrong passwords: the provider's 400 (invalid_grant); the throttled one never asked it.
+  expect(total(metrics, provider, { operation: "token.requestToken", outcome: "4xx" })).toBe(3);
   expect(total(metrics, provider, { operation: "token.requestToken", outcome: "ok" })).toBe(1);
 
   expect(total(metrics, "http_server_refusals_total", { reason: "body_too_large" })).toBe(1);
   expect(total(metrics, "http_server_refusals_total", { reason: "cross_origin" })).toBe(1);
-  expect(total(metrics, "portal_sign_ins_total", { outcome: "failed" })).toBe(1);
+  expect(total(metrics, "http_server_refusals_total", { reason: "body_timeout" })).toBe(1);
+  expect(total(metrics, "portal_rate_limited_total", { limit: "passwordChangesPerSession" })).toBe(
+    1,
+  );
+  expect(total(metrics, "portal_sign_ins_total", { outcome: "failed" })).toBe(3);
+  expect(total(metrics, "portal_sign_ins_total", { outcome: "throttled" })).toBe(1);
   expect(total(metrics, "portal_sign_ins_total", { outcome: "succeeded" })).toBe(1);
   expect(total(metrics, "portal_session_store_up", { kind: "file" })).toBe(1);
   expect(total(metrics, "portal_draft_writes_total", { outcome: "ok" })).toBeGreaterThanOrEqual(1);
@@ -156,7 +256,6 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   ]);
   for (const series of [
     "http_server_requests_in_flight",
-    "portal_rate_limited_total",
     "portal_session_store_errors_total",
     "process_resident_memory_bytes",
     "nodejs_eventloop_lag_p99_seconds",
@@ -168,6 +267,11 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   const traced = (await sandbox.calls()).filter((call) => call.traceparent === TRACEPARENT);
   expect(traced.map((call) => call.path)).toContain("/api/DashboardClient");
   expect(instance.output()).toContain('"traceId":"4bf92f3577b34da6a3ce929d0e0e4736"');
+  // A trace context that is not one is dropped: neither passed on nor logged.
+  expect((await sandbox.calls()).map((call) => call.traceparent)).not.toContain(
+    "not-a-trace-context",
+  );
+  expect(instance.output()).not.toContain("not-a-trace-context");
 });
 
 test("the metrics port listens on loopback only: another interface reaches the public port, not it", async () => {

@@ -41,7 +41,8 @@ const requestsInFlight = new client.Gauge({
   registers: [registry],
 });
 
-export type Refusal = "body_too_large" | "body_timeout" | "cross_origin";
+const REFUSALS = ["body_too_large", "body_timeout", "cross_origin"] as const;
+export type Refusal = (typeof REFUSALS)[number];
 
 const refusals = new client.Counter({
   name: "http_server_refusals_total",
@@ -57,7 +58,8 @@ const rateLimited = new client.Counter({
   registers: [registry],
 });
 
-export type SignInOutcome = "succeeded" | "failed" | "throttled" | "error";
+const SIGN_IN_OUTCOMES = ["succeeded", "failed", "throttled", "error"] as const;
+export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
 
 const signIns = new client.Counter({
   name: "portal_sign_ins_total",
@@ -66,15 +68,20 @@ const signIns = new client.Counter({
   registers: [registry],
 });
 
-export type ProviderOutcome =
-  | "ok"
-  | "4xx"
-  | "401"
-  | "5xx"
-  | "timeout"
-  | "unreachable"
-  | "malformed"
-  | "cancelled";
+const PROVIDER_OUTCOMES = [
+  "ok",
+  "4xx",
+  "401",
+  "5xx",
+  "timeout",
+  "unreachable",
+  "malformed",
+  "cancelled",
+] as const;
+export type ProviderOutcome = (typeof PROVIDER_OUTCOMES)[number];
+
+const STORE_KINDS = ["file", "redis"] as const;
+const DRAFT_OUTCOMES = ["ok", "error"] as const;
 
 const providerDuration = new client.Histogram({
   name: "provider_request_duration_seconds",
@@ -97,8 +104,8 @@ new client.Gauge({
   registers: [registry],
   collect() {
     this.reset();
-    if (redis) this.set({ kind: "redis" }, redis.status === "ready" ? 1 : 0);
-    else this.set({ kind: "file" }, 1);
+    const kind: (typeof STORE_KINDS)[number] = redis ? "redis" : "file";
+    this.set({ kind }, redis ? Number(redis.status === "ready") : 1);
   },
 });
 
@@ -154,9 +161,22 @@ function observeHttp(
   httpDuration.observe({ ...labels, method, status: String(labels.status) }, seconds);
 }
 
+/**
+ * Every value a label of few values can take, by series: what an alert or a panel may match on
+ * (deploy/prometheus/monitoring.test.ts holds them to it).
+ */
+const labelValues: Record<string, Record<string, readonly string[]>> = {
+  http_server_refusals_total: { reason: REFUSALS },
+  portal_sign_ins_total: { outcome: SIGN_IN_OUTCOMES },
+  provider_request_duration_seconds: { outcome: PROVIDER_OUTCOMES },
+  portal_session_store_up: { kind: STORE_KINDS },
+  portal_draft_writes_total: { outcome: DRAFT_OUTCOMES },
+};
+
 /** Everything the server (through `httpLayer`) and the routes record, and the registry it goes to. */
 export const metrics = {
   registry,
+  labelValues,
   requestsInFlight,
   receiptsInFlight,
   routeLabeller,
@@ -165,7 +185,7 @@ export const metrics = {
   rateLimited: (limit: string) => rateLimited.inc({ limit }),
   signIn: (outcome: SignInOutcome) => signIns.inc({ outcome }),
   storeFailed: () => storeErrors.inc(),
-  draftWritten: (outcome: "ok" | "error") => draftWrites.inc({ outcome }),
+  draftWritten: (outcome: (typeof DRAFT_OUTCOMES)[number]) => draftWrites.inc({ outcome }),
   /** Starts timing one provider call; `end` records it once, with how it ended. */
   providerCall(operation: string) {
     const stop = providerDuration.startTimer({ operation });

@@ -101,9 +101,10 @@ describe("sessions that end whatever the use", () => {
     await expect(requireProvider(...(await request()))).rejects.toBeInstanceOf(Response);
   });
 
-  test("a password change ends the user's other sessions and gives this one a new id", async () => {
+  test("a password change ends the user's other sessions, whatever letter case they signed in with, and gives this one a new id", async () => {
     const here = await signedInRequest("changer");
-    const elsewhere = await signedInRequest("changer");
+    // The provider takes a user name in any letter case: another browser signed in as "CHANGER".
+    const elsewhere = await signedInRequest("CHANGER");
     const someoneElse = await signedInRequest("bystander");
     const renewed = (await renewSessionAlone((await here())[1], "new-provider-token")).split(
       ";",
