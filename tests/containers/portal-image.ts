@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { imageSize, podman, run } from "./podman";
 import { ensureStandIns, NODE_IMAGE } from "./stand-ins";
 
@@ -69,4 +70,53 @@ export async function buildPortalImage(): Promise<BuiltImage> {
     size,
     addedToBase: size - baseSize,
   };
+}
+
+/**
+ * The image build `npm test` starts before its checks (scripts/start-image-build.mjs), so that its
+ * cold minutes pass beside typecheck, lint, the unit tests and the build: where it writes its
+ * process, its outcome and its log.
+ */
+export const BACKGROUND_BUILD = {
+  started: resolve(".data/containers/background-build.json"),
+  result: resolve(".data/containers/background-build.result.json"),
+  log: resolve(".data/containers/background-build.log"),
+};
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The image of this run: the one the background build made, waited for (once: a later run of the
+ * tests alone builds anew, from the tree as it is then), or else built here.
+ */
+export async function portalImageOfThisRun(): Promise<BuiltImage> {
+  if (!existsSync(BACKGROUND_BUILD.started)) return buildPortalImage();
+  const { pid } = JSON.parse(readFileSync(BACKGROUND_BUILD.started, "utf8")) as { pid: number };
+  try {
+    while (!existsSync(BACKGROUND_BUILD.result)) {
+      if (!isRunning(pid) && !existsSync(BACKGROUND_BUILD.result))
+        throw new Error(
+          `The background image build ended without an outcome: ${BACKGROUND_BUILD.log}`,
+        );
+      await sleep(1000);
+    }
+    const outcome = JSON.parse(readFileSync(BACKGROUND_BUILD.result, "utf8")) as
+      | { built: BuiltImage }
+      | { error: string };
+    if ("error" in outcome)
+      throw new Error(
+        `The background image build failed (${BACKGROUND_BUILD.log}):\n${outcome.error}`,
+      );
+    return outcome.built;
+  } finally {
+    rmSync(BACKGROUND_BUILD.started, { force: true });
+    rmSync(BACKGROUND_BUILD.result, { force: true });
+  }
 }

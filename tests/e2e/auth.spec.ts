@@ -218,8 +218,6 @@ test.describe("sign-in throttling", () => {
     page,
     sandbox,
   }) => {
-    // Six sign-in pages, the later failures slowed on purpose by the throttle (a rising wait).
-    test.setTimeout(90_000);
     for (let attempt = 0; attempt < 5; attempt++) {
       await portal.attemptSignIn({ userName: "demo", password: `Wrong${attempt}` });
       await expect(page.getByText("The username or password is incorrect.").first()).toBeVisible();

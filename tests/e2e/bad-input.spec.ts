@@ -250,7 +250,6 @@ async function post(portal: Portal, bad: BadPost) {
 
 test.describe("bad input", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "posts, not pages: one run is enough");
-  test.setTimeout(120_000);
 
   test("every form answers with its messages, keeps the values and sends nothing on", async ({
     portal,

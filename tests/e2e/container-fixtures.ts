@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import type { Browser } from "@playwright/test";
-import { buildPortalImage, type BuiltImage } from "../containers/portal-image";
+import { portalImageOfThisRun, type BuiltImage } from "../containers/portal-image";
 import { podman } from "../containers/podman";
 import { Portal, Sandbox, test as base } from "./fixtures";
 import { startSandbox } from "./servers";
@@ -16,7 +16,7 @@ type ContainerFixtures = { portalImage: BuiltImage; reachableSandbox: Sandbox };
 export const test = base.extend<object, ContainerFixtures>({
   portalImage: [
     async ({}, use) => {
-      const built = await buildPortalImage();
+      const built = await portalImageOfThisRun();
       console.log(
         `containers: stand-ins ${built.standInSeconds.toFixed(0)} s (made: ${built.standInsMade.join(", ") || "none"}), ` +
           `image built in ${built.buildSeconds.toFixed(0)} s, ${(built.size / 1e6).toFixed(0)} MB, ` +
@@ -25,7 +25,8 @@ export const test = base.extend<object, ContainerFixtures>({
       await use(built);
     },
     // Cold, on a machine that has never built it: the stand-ins (about 50 s) and the image (about
-    // 70 s, npm ci from the registry); warm, a few seconds to 40 s.
+    // 70 s, npm ci from the registry); warm, a few seconds to 40 s. Under `npm test` it was
+    // started before the checks, and this waits for what is left of it.
     { scope: "worker", timeout: 900_000 },
   ],
   reachableSandbox: [

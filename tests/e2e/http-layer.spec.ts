@@ -132,10 +132,13 @@ function streamPost(
   );
 }
 
+/** The portal's UPLOAD_BODY_LIMIT_BYTES, as the test portals leave it. */
+const UPLOAD_LIMIT = 25 * MB;
+
 test.describe("limits before a body is read", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP alone: one run is enough");
 
-  test("200 MB bodies to the sign-in and the receipt action: refused with almost nothing read, memory kept", async ({
+  test("200 MB bodies to the sign-in and the receipt action: refused with almost nothing read (a file without a length: up to the upload limit), memory kept", async ({
     portal,
   }) => {
     // Its inspector forces the full collections before memory is read; one malloc arena keeps
@@ -191,6 +194,19 @@ test.describe("limits before a body is read", () => {
       // Not read: each refusal takes in what one socket read holds, whatever the attacker sends.
       expect(large.read).toBeLessThan(6 * MB);
       expect(large.held - control.held).toBeLessThan(10 * MB);
+      // A receipt's file sent without a length is read as it comes (a file past 5 MB is dropped
+      // with a message), until the body passes the upload limit: then refused, read no further.
+      const before = bytesRead(instance.pid);
+      const file = await streamPost(receipt, {
+        headers: multipart,
+        head: filePart,
+        totalBytes: 200 * MB,
+        chunked: true,
+      });
+      expect(file.status).toBe(413);
+      const read = bytesRead(instance.pid) - before;
+      expect(read).toBeGreaterThan(UPLOAD_LIMIT);
+      expect(read).toBeLessThan(UPLOAD_LIMIT + MB);
     } finally {
       await instance.kill();
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test, vi } from "vitest";
 
-// The rising wait before an unknown device's attempt is timed in the browser tests; here, none.
+// No wait before an unknown device's attempt but in the test that times it.
 vi.hoisted(() => {
   process.env.SIGNIN_SLOWDOWN_MS = "0";
 });
@@ -24,6 +24,41 @@ async function guesses(userName: string, devices: Array<string | null>, clientAd
 const someDevice = () => randomUUID().replaceAll("-", "");
 
 describe("the sign-in throttle", () => {
+  test("an unknown device waits longer at each failure of the user name, then is refused", async () => {
+    const slowdown = 150;
+    env.SIGNIN_SLOWDOWN_MS = slowdown;
+    try {
+      const userName = `guessed-${randomUUID()}`;
+      const waits: number[] = [];
+      for (let guess = 0; guess < env.SIGNIN_USER_MAX_FAILURES; guess++) {
+        const asked = performance.now();
+        const attempt = await startSignInAttempt({
+          clientAddress: "198.51.100.9",
+          userName,
+          knownDevice: null,
+        });
+        waits.push(performance.now() - asked);
+        if (attempt.lockedForMinutes !== null) throw new Error(`guess ${guess + 1} refused`);
+        await attempt.fail();
+      }
+      // Each guess waits at least the slowdown for each failure before it (a timer may fire a
+      // millisecond early); a first typo costs nothing.
+      waits.forEach((waited, failuresBefore) =>
+        expect(waited, `guess ${failuresBefore + 1}`).toBeGreaterThanOrEqual(
+          failuresBefore * slowdown - 2,
+        ),
+      );
+      const refused = await startSignInAttempt({
+        clientAddress: "198.51.100.10",
+        userName,
+        knownDevice: null,
+      });
+      expect(refused.lockedForMinutes).toBeGreaterThan(0);
+    } finally {
+      env.SIGNIN_SLOWDOWN_MS = 0;
+    }
+  });
+
   test("a hundred known devices of a user give no more guesses than one", async () => {
     const user = `minted-${randomUUID()}`;
     const one = await guesses(user, Array(30).fill(someDevice()), "198.51.100.1");

@@ -287,6 +287,7 @@ function registerErrors(registry: OpenAPIRegistry) {
       "text/plain": { schema: { type: "string" as const } },
     },
   });
+  const anyBody = { "*/*": { schema: {} } };
   const responses = {
     "400": registry.registerComponent(
       "responses",
@@ -297,7 +298,8 @@ function registerErrors(registry: OpenAPIRegistry) {
     ).ref,
     "401": registry.registerComponent("responses", "Unauthorized", {
       description:
-        "The token is missing, expired or revoked: the portal ends the session and asks the user to sign in",
+        "The token is missing, expired or revoked: the portal ends the session and asks the user to sign in. A body, if any, is not read",
+      content: anyBody,
     }).ref,
     "403": registry.registerComponent(
       "responses",
@@ -305,7 +307,9 @@ function registerErrors(registry: OpenAPIRegistry) {
       withMessage("Not allowed: the message is shown"),
     ).ref,
     "404": registry.registerComponent("responses", "NotFound", {
-      description: "Not found (or another agency's): the portal says so",
+      description:
+        "Not found (or another agency's): the portal says so. A body, if any, is not read",
+      content: anyBody,
     }).ref,
     "5XX": registry.registerComponent("responses", "Unavailable", {
       description:
