@@ -121,7 +121,8 @@ export default defineConfig<object, WorkerOptions>({
     },
     {
       name: "js-on",
-      testIgnore: [...WEBKIT_SPECS, ...CONTAINER_SPECS],
+      // The metrics are the server's own: the js-off run proves them.
+      testIgnore: [...WEBKIT_SPECS, ...CONTAINER_SPECS, "metrics.spec.ts"],
       use: { ...chromium, javaScriptEnabled: true },
     },
     // WebKit through its own WebDriver, not Playwright (tests/e2e/webkit.ts): its specs only.
@@ -130,10 +131,10 @@ export default defineConfig<object, WorkerOptions>({
     {
       name: "firefox-js-off",
       // Without scripts Firefox renders the same server HTML that Chromium's js-off drives through
-      // every request spec: the requests spec proves nothing more there, and of the dashboard and
-      // sign-in specs only what the engine may do differently (decision 026).
+      // every spec: of each, only what the engine may do differently (layout, right to left, a
+      // download, its "JavaScript off" itself; decision 026).
       testMatch: FIREFOX_SPECS.filter((spec) => spec !== "requests.spec.ts"),
-      grep: [OUTSIDE_THE_SHARED_SPECS, /@engine-specific/],
+      grep: /@engine-specific/,
       use: { ...firefox, javaScriptEnabled: false, scriptsRefused: true },
     },
     {

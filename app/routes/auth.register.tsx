@@ -30,7 +30,8 @@ import {
   requiredText,
   userName,
 } from "~/utils/forms/validation";
-import { throttledClientOf } from "~/utils/limits/client-address.server";
+import { throttledClientOf, throttledNetworkOf } from "~/utils/limits/client-address.server";
+import { metrics } from "~/utils/runtime/metrics.server";
 
 export const registrationSchema = z
   .object({
@@ -79,13 +80,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: secrets }), { status: 400 });
   }
-  // Anonymous and costly: a few a client a day, then a translated 429. No count in all: a crowd
-  // of addresses could spend it, and a real agency would meet someone else's quota.
-  const minutes = await countAgainstLimit(
-    "registrationPerClient",
-    throttledClientOf(context.clientAddress),
-  );
+  // Anonymous and costly: a few a client a day, a ceiling a network, then a translated 429. No
+  // count in all: a crowd of addresses could spend it, and a real agency would meet someone
+  // else's quota.
+  const minutes =
+    (await countAgainstLimit("registrationPerClient", throttledClientOf(context.clientAddress))) ??
+    (await countAgainstLimit("registrationPerNetwork", throttledNetworkOf(context.clientAddress)));
   if (minutes !== null) {
+    metrics.registration("limited");
     const message = waitMessage(
       context.translator(),
       context.language,
@@ -109,11 +111,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       Password: value.password,
     });
   } catch (error) {
+    metrics.registration("failed");
     return providerErrorReply(context, error, submission, {
       hideFields: secrets,
       fieldNames: REGISTRATION_FIELD_NAMES,
     });
   }
+  metrics.registration("sent");
   return redirect("/auth/register-success");
 }
 

@@ -271,7 +271,9 @@ test.describe("bad input", () => {
         for (const [field, message] of Object.entries(bad.shows)) {
           // conform's ids: `{form}-{field}-error` for a field, `{form}-error` for the form itself.
           const own = lists.filter(({ id }) =>
-            field === FORM ? forms.includes(id.slice(0, -"-error".length)) : id.endsWith(`-${field}-error`),
+            field === FORM
+              ? forms.includes(id.slice(0, -"-error".length))
+              : id.endsWith(`-${field}-error`),
           );
           expect(own.map(({ text }) => text).join(" | "), `${bad.name}: ${field}`).toContain(
             message,

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { SandboxState } from "#sandbox/model";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { toPersianDigits } from "~/utils/format/numbers";
-import { expect, startPortalInstance, test } from "./fixtures";
+import { ENGINE_SPECIFIC, expect, startPortalInstance, test } from "./fixtures";
 import { paymentsDueSoon } from "./journeys";
 
 test.describe("main layout", () => {
@@ -28,35 +28,42 @@ test.describe("main layout", () => {
     await expect(today).toContainText(/14\d\d/); // the Jalali year
   });
 
-  test("JavaScript is on or off as the project says: Remix's context is there or not", async ({
-    portal,
-    page,
-  }) => {
-    await portal.signInDirectly();
-    await portal.visit("/dashboard");
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    // Set by an inline script while the page is parsed: there before any module loads, or never.
-    const context = await page.evaluate(
-      () => typeof (window as unknown as { __remixContext?: unknown }).__remixContext,
-    );
-    expect(context).toBe(portal.javaScriptEnabled ? "object" : "undefined");
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(portal.javaScriptEnabled ? 1 : 0);
-  });
+  test(
+    "JavaScript is on or off as the project says: Remix's context is there or not",
+    ENGINE_SPECIFIC,
+    async ({ portal, page }) => {
+      await portal.signInDirectly();
+      await portal.visit("/dashboard");
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      // Set by an inline script while the page is parsed: there before any module loads, or never.
+      const context = await page.evaluate(
+        () => typeof (window as unknown as { __remixContext?: unknown }).__remixContext,
+      );
+      expect(context).toBe(portal.javaScriptEnabled ? "object" : "undefined");
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(
+        portal.javaScriptEnabled ? 1 : 0,
+      );
+    },
+  );
 
-  test("the menu collapses to mini mode and remembers it", async ({ portal, page }) => {
-    await portal.signIn();
-    const menu = page.getByTestId("side-menu");
-    await expect(menu).toHaveAttribute("data-mode", "full");
-    await page.getByRole("button", { name: "Collapse menu" }).click();
-    await expect(menu).toHaveAttribute("data-mode", "mini");
-    await expect(page.getByTestId("user-name")).toHaveCount(0);
-    // A new page straight away, without waiting on anything: the mode the user sees holds.
-    await portal.visit("/changePassword");
-    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "mini");
-    await page.getByRole("button", { name: "Expand menu" }).click();
-    await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "full");
-    await expect(page).toHaveURL(/\/changePassword$/);
-  });
+  test(
+    "the menu collapses to mini mode and remembers it",
+    ENGINE_SPECIFIC,
+    async ({ portal, page }) => {
+      await portal.signIn();
+      const menu = page.getByTestId("side-menu");
+      await expect(menu).toHaveAttribute("data-mode", "full");
+      await page.getByRole("button", { name: "Collapse menu" }).click();
+      await expect(menu).toHaveAttribute("data-mode", "mini");
+      await expect(page.getByTestId("user-name")).toHaveCount(0);
+      // A new page straight away, without waiting on anything: the mode the user sees holds.
+      await portal.visit("/changePassword");
+      await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "mini");
+      await page.getByRole("button", { name: "Expand menu" }).click();
+      await expect(page.getByTestId("side-menu")).toHaveAttribute("data-mode", "full");
+      await expect(page).toHaveURL(/\/changePassword$/);
+    },
+  );
 
   test("a menu item clicked right after collapsing keeps mini mode", async ({ portal, page }) => {
     await portal.signIn();

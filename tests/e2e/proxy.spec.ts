@@ -31,7 +31,9 @@ const test = base.extend<object, { cluster: Cluster }>({
   },
 });
 
-test.describe.configure({ timeout: 60_000 });
+// One worker, one cluster, per project: the tests run in turn rather than each worker starting
+// HAProxy, three instances and Redis of its own.
+test.describe.configure({ mode: "default" });
 
 /**
  * How many users' requests each instance's log holds (HAProxy's health checks not counted): the

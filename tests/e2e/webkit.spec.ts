@@ -12,8 +12,9 @@ import { expect, test, WebKitUser } from "./webkit";
  */
 
 // Each test opens a browser of its own, which takes WebKit a second or two on a busy machine, and
-// drives a journey over WebDriver: 15–21 s beside a CPU hog (0.32–0.35 of 60 s), so 90 s.
-test.describe.configure({ timeout: 90_000 });
+// drives a journey over WebDriver: 15–21 s beside a CPU hog (0.32–0.35 of 60 s), so 90 s. One
+// worker, one cluster per mode: the journeys run in turn.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 /** Fills a guest's fields in `scope` (a room) with a grown-up Iranian passenger. */
 async function fillMainGuest(user: WebKitUser, scope: string) {

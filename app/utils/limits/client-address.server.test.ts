@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { throttledClientOf } from "./client-address.server";
+import { throttledClientOf, throttledNetworkOf } from "./client-address.server";
 
 describe("throttledClientOf", () => {
   test("an IPv4 address is a client of its own", () => {
@@ -27,5 +27,17 @@ describe("throttledClientOf", () => {
 
   test("anything else is kept as it came", () => {
     expect(throttledClientOf("unknown")).toBe("unknown");
+  });
+});
+
+describe("throttledNetworkOf", () => {
+  test("an IPv4 address is counted with its /24, an IPv6 one with its /48", () => {
+    expect(throttledNetworkOf("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(throttledNetworkOf("::ffff:203.0.113.250")).toBe("203.0.113.0/24");
+    expect(throttledNetworkOf("203.0.114.7")).toBe("203.0.114.0/24");
+    expect(throttledNetworkOf("2001:db8:1234:5678::1")).toBe("2001:db8:1234::/48");
+    expect(throttledNetworkOf("2001:0db8:1234:ffff::9")).toBe("2001:db8:1234::/48");
+    expect(throttledNetworkOf("2001:db8:1235::1")).toBe("2001:db8:1235::/48");
+    expect(throttledNetworkOf("unknown")).toBe("unknown");
   });
 });

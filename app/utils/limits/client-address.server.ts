@@ -15,6 +15,18 @@ export function throttledClientOf(address: string) {
   return `${expandIPv6(bare).slice(0, 4).join(":")}::/64`;
 }
 
+/**
+ * The network a client's address belongs to, as the registration ceiling counts it: an IPv4 /24
+ * or an IPv6 /48, what one holder easily has many addresses of (an office's block, a cloud
+ * account's range). Anything that is no address, as it is.
+ */
+export function throttledNetworkOf(address: string) {
+  const client = throttledClientOf(address);
+  if (isIPv4(client)) return `${client.split(".").slice(0, 3).join(".")}.0/24`;
+  if (client.endsWith("::/64")) return `${client.split(":").slice(0, 3).join(":")}::/48`;
+  return client;
+}
+
 /** The eight groups of an IPv6 address, without leading zeros ("::" filled in). */
 function expandIPv6(address: string) {
   // An IPv4 tail (::1.2.3.4) is two groups.

@@ -12,6 +12,9 @@ import { metrics } from "~/utils/runtime/metrics.server";
 const LIMITS = {
   /** An agency asks for access once; an office may try a few times in a day. */
   registrationPerClient: { max: 5, windowMinutes: 24 * 60 },
+  // A network (an IPv4 /24, an IPv6 /48) holds many clients: twenty agencies a day from one is
+  // more than any office or café sends; a crowd of addresses in one range is stopped there.
+  registrationPerNetwork: { max: 20, windowMinutes: 24 * 60 },
   notesPerUser: { max: 30, windowMinutes: 10 },
   receiptsPerUser: { max: 20, windowMinutes: 10 },
   ticketsPerUser: { max: 20, windowMinutes: 10 },

@@ -80,6 +80,15 @@ const PROVIDER_OUTCOMES = [
 ] as const;
 export type ProviderOutcome = (typeof PROVIDER_OUTCOMES)[number];
 
+const REGISTRATION_OUTCOMES = ["sent", "failed", "limited"] as const;
+
+const registrations = new client.Counter({
+  name: "portal_registrations_total",
+  help: "Agency applications by outcome: sent to the provider, failed (refused or not answered), limited (429).",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
 const STORE_KINDS = ["file", "redis"] as const;
 const DRAFT_OUTCOMES = ["ok", "error"] as const;
 
@@ -168,6 +177,7 @@ function observeHttp(
 const labelValues: Record<string, Record<string, readonly string[]>> = {
   http_server_refusals_total: { reason: REFUSALS },
   portal_sign_ins_total: { outcome: SIGN_IN_OUTCOMES },
+  portal_registrations_total: { outcome: REGISTRATION_OUTCOMES },
   provider_request_duration_seconds: { outcome: PROVIDER_OUTCOMES },
   portal_session_store_up: { kind: STORE_KINDS },
   portal_draft_writes_total: { outcome: DRAFT_OUTCOMES },
@@ -184,6 +194,7 @@ export const metrics = {
   refused: (reason: Refusal) => refusals.inc({ reason }),
   rateLimited: (limit: string) => rateLimited.inc({ limit }),
   signIn: (outcome: SignInOutcome) => signIns.inc({ outcome }),
+  registration: (outcome: (typeof REGISTRATION_OUTCOMES)[number]) => registrations.inc({ outcome }),
   storeFailed: () => storeErrors.inc(),
   draftWritten: (outcome: (typeof DRAFT_OUTCOMES)[number]) => draftWrites.inc({ outcome }),
   /** Starts timing one provider call; `end` records it once, with how it ended. */
