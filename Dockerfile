@@ -1,5 +1,5 @@
-# The portal in production: the built app under the portal's own server (server/index.ts) on Node 22
-# (decision 027). The provider sandbox is not included: point PROVIDER_API_URL at the provider (and
+# The portal in production: the built app under the portal's own server (server/index.ts) on Node 24
+# (decisions 027, 035). The provider sandbox is not included: point PROVIDER_API_URL at the provider (and
 # PROVIDER_TIME_ZONE at its zone). Needs SESSION_SECRET; sessions and wizard drafts live in
 # SESSION_DIR (a volume) or in Redis (REDIS_URL, for replicas). Runs as uid 1000 and needs no
 # writable path but /tmp (receipts on their way) and SESSION_DIR: run it with a read-only root.
@@ -12,7 +12,7 @@
 #   --secret id=ca,src=/path/to/company-ca.pem  (a CA that npm must trust besides Node's own)
 # NODE_IMAGE names the base (a mirror of the official image, say).
 
-ARG NODE_IMAGE=docker.io/library/node:22-bookworm-slim
+ARG NODE_IMAGE=docker.io/library/node:24-bookworm-slim
 
 # Everything needed to build: all dependencies, then only what the server loads (about 15 MB).
 FROM ${NODE_IMAGE} AS build

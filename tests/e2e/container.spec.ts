@@ -8,7 +8,7 @@ import { SESSION_SECRET } from "./servers";
 
 /**
  * The portal's image as operators run it (issue 38, decision 027): the Dockerfile built from the
- * working tree with podman, run with a read-only root on Node 22. The "containers" project, first
+ * working tree with podman, run with a read-only root on Node 24. The "containers" project, first
  * in playwright.config.ts, so that its worker builds the image while the others run the browser
  * tests; these containers share the machine's network, so they add no network interface (see
  * topology.spec.ts for why that matters).
@@ -18,7 +18,7 @@ import { SESSION_SECRET } from "./servers";
 // browser workers and a CPU hog took 21 s (0.35 of 60 s): 90 s.
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
-test("the image runs on Node 22 as uid 1000 on a read-only root: a clerk signs in, sends a receipt with its file and signs out", async ({
+test("the image runs on Node 24 as uid 1000 on a read-only root: a clerk signs in, sends a receipt with its file and signs out", async ({
   portalImage,
   reachableSandbox: sandbox,
   browser,
@@ -32,7 +32,7 @@ test("the image runs on Node 22 as uid 1000 on a read-only root: a clerk signs i
     env: { SESSION_SECRET, PROVIDER_API_URL: sandbox.url },
   });
   try {
-    expect(await container.inside(["node", "-p", "process.version"])).toMatch(/^v22\./);
+    expect(await container.inside(["node", "-p", "process.version"])).toMatch(/^v24\./);
     expect(await container.inside(["id", "-u"])).toBe("1000");
     // The root is read-only: nothing of the image can be changed from inside.
     await expect(container.inside(["touch", "/home/node/written"])).rejects.toThrow(/Read-only/);

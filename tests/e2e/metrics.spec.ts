@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { freePort, waitUntil, type Cluster } from "../../deploy/cluster";
 import { connect } from "node:net";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
+import { SIGNED_IN_PAGES } from "#tests/pages";
 import {
   test as base,
   browserAt,
@@ -200,14 +201,14 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   const details = "routes/_main.reservations.reservation-details.$requestId";
   expect(total(metrics, http, { route: details, kind: "document" })).toBe(1);
   expect(total(metrics, http, { route: details, kind: "data" })).toBe(1);
-  expect(
-    total(metrics, http, { method: "POST", route: "routes/auth.login", kind: "document" }),
-  ).toBeGreaterThanOrEqual(2);
-  expect(total(metrics, http, { route: "routes/auth.login", status: "429" })).toBe(1);
+  // Without a session, a refusal counts under route "-": the three wrong passwords (400), the
+  // throttled guess (429). A signed-in session's keeps its route.
+  expect(total(metrics, http, { method: "POST", route: "-", status: "400" })).toBe(3);
+  expect(total(metrics, http, { route: "-", status: "429" })).toBe(1);
   expect(total(metrics, http, { route: "routes/_main.changePassword", status: "429" })).toBe(1);
   // Labels are bounded: route ids, never a path with an id or a query.
   for (const { labels } of samplesOf(metrics, http))
-    expect(labels.route).toMatch(/^(root|routes\/.+|static|unmatched)$/);
+    expect(labels.route).toMatch(/^(root|routes\/.+|static|unmatched|-)$/);
   // No request's id, user name or address in a name or label (a sample's value may hold digits
   // by chance).
   const namesAndLabels = metrics
@@ -263,6 +264,33 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
     "nodejs_gc_duration_seconds",
   ])
     expect(metrics, series).toContain(`# TYPE ${series} `);
+
+  // Traffic without a session, every signed-in page in every way, adds a handful of series at
+  // most, all under route "-": a second half of the pages adds none.
+  const seriesNow = async () =>
+    new Set(
+      samplesOf(await (await fetch(instance.metricsUrl)).text(), http).map(({ labels }) =>
+        JSON.stringify(labels),
+      ),
+    );
+  const anonymously = async (paths: string[]) => {
+    for (const path of paths)
+      for (const method of ["GET", "HEAD", "POST", "PUT", "DELETE"])
+        for (const suffix of ["", ".data"])
+          await fetch(`${instance.url}${path.replace(/(\?|$)/, `${suffix}$1`)}`, {
+            method,
+            redirect: "manual",
+          });
+  };
+  const pages = Object.values(SIGNED_IN_PAGES).flat();
+  const before = await seriesNow();
+  await anonymously(pages.filter((_, index) => index % 2 === 0));
+  const afterHalf = await seriesNow();
+  const added = [...afterHalf].filter((series) => !before.has(series));
+  for (const series of added) expect(JSON.parse(series).route, series).toBe("-");
+  expect(added.length, "methods × kinds × statuses, whatever the routes").toBeLessThanOrEqual(24);
+  await anonymously(pages.filter((_, index) => index % 2 === 1));
+  expect([...(await seriesNow())].filter((series) => !afterHalf.has(series))).toEqual([]);
 
   // The trace the dashboard's request arrived in went on with its provider calls, and is logged.
   const traced = (await sandbox.calls()).filter((call) => call.traceparent === TRACEPARENT);

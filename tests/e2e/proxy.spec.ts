@@ -370,6 +370,14 @@ test.describe("through the proxy, requests", () => {
       maxRedirects: 0,
     });
     expect(forged.status()).toBe(403);
+    // Nor post from a page of another scheme on the portal's own host (HAProxy says which the
+    // browser used: X-Forwarded-Proto).
+    const otherScheme = await page.request.post(`${cluster.url}/auth/login`, {
+      headers: { Origin: cluster.url.replace(/^http:/, "https:") },
+      form: { username: "demo", password: "x" },
+      maxRedirects: 0,
+    });
+    expect(otherScheme.status()).toBe(403);
     const ids = await page.request.get(`${cluster.url}/auth/login`, {
       headers: { "X-Request-Id": "forged-id-0001" },
     });

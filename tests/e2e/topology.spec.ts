@@ -33,6 +33,7 @@ test("deploy/compose.yaml: HAProxy, three replicas and Redis; a replica killed m
   const env = {
     PORTAL_IMAGE: portalImage.image,
     SESSION_SECRET,
+    REDIS_PASSWORD: "compose-redis-password-of-the-test",
     PROVIDER_API_URL: fromContainers(sandbox),
   };
   // The file as it is, but that HAProxy's port is not published (the test reaches it on the
@@ -63,6 +64,20 @@ test("deploy/compose.yaml: HAProxy, three replicas and Redis; a replica killed m
       "HAProxy, a replica and Redis",
       30_000,
     );
+
+    // Redis asks for its password.
+    const redis = `${project}_redis_1`;
+    expect(await podman(["exec", redis, "redis-cli", "ping"])).toContain("NOAUTH");
+    expect(
+      await podman([
+        "exec",
+        "-e",
+        `REDISCLI_AUTH=${env.REDIS_PASSWORD}`,
+        redis,
+        "redis-cli",
+        "ping",
+      ]),
+    ).toBe("PONG");
 
     // The clerk's requests go from the test process, not from Chromium: a container killed
     // changes the machine's network interfaces, and Chromium aborts whatever it has under way

@@ -158,27 +158,22 @@ export async function readUploadForm(
       ...part,
       data: upTo(maxFileBytes, part.data, () => (tooLarge = part.name)),
     });
-    if (tooLarge === part.name) return undefined;
-    if (file instanceof NodeOnDiskFile) await chmod(file.getFilePath(), 0o600);
-    return file;
+    if (tooLarge === part.name || !(file instanceof NodeOnDiskFile)) return undefined;
+    await chmod(file.getFilePath(), 0o600);
+    // A standard File, read from disk when used, so schemas can check it. Remix's NodeOnDiskFile
+    // is no Blob: Node 24's FormData keeps such a value as the text "[object File]".
+    const blob = await openAsBlob(file.getFilePath(), { type: file.type });
+    return new File([blob], file.name, { type: file.type });
   };
-  let parsed: FormData;
+  let formData: FormData;
   try {
-    parsed = await unstable_parseMultipartFormData(limited, handler);
+    formData = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
     await cleanup();
     // A body, a text field or a number of parts past its limit was not sent by the form.
     if (overflowed() || error instanceof TooManyParts || error instanceof MaxPartSizeExceededError)
       throw badBody(context, 413, "errors.bodyTooLarge");
     throw badBody(context, 400, "errors.malformedBody");
-  }
-  // A file on disk as a standard File (read from disk when sent on), so schemas can check it.
-  const formData = new FormData();
-  for (const [name, value] of parsed.entries()) {
-    if (value instanceof NodeOnDiskFile) {
-      const blob = await openAsBlob(value.getFilePath(), { type: value.type });
-      formData.append(name, new File([blob], value.name, { type: value.type }));
-    } else formData.append(name, value);
   }
   try {
     await validateCSRF(formData, request, context);

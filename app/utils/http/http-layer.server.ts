@@ -66,6 +66,11 @@ export type RequestContext = {
    * others see.
    */
   session: () => Promise<PortalSession>;
+  /**
+   * Whether the request came from a signed-in session, as far as its route read the session
+   * (never read for it: a request with no session to speak of, an asset's, a refusal's).
+   */
+  wasSignedIn: () => Promise<boolean>;
   log: Logger;
 };
 
@@ -102,6 +107,8 @@ export async function createRequestContext({
     language,
     translator: (namespace = "common") => instance.getFixedT(language, namespace),
     session: () => (session ??= sessionStorage.getSession(cookie ?? null)),
+    wasSignedIn: async () =>
+      Boolean(session && (await session.then((read) => read.get("token")).catch(() => null))),
     log: createLogger({ requestId }),
   };
 }

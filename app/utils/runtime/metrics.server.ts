@@ -161,13 +161,24 @@ function routeLabeller(routes: ServerBuild["routes"]) {
   };
 }
 
-/** One answered request, as the server's log line also records it. */
+/**
+ * One answered request, as the server's log line also records it. Its route is named for a
+ * signed-in session's request, and for any answer that is a page served (2xx but a `.data`
+ * redirect's 202) or a failure (5xx):
+ * anyone else's redirects and refusals (a signed-in page asked for without a session, a post
+ * refused) count under route "-", so traffic without a session adds a handful of series at most,
+ * whatever routes, methods and bodies it tries.
+ */
 function observeHttp(
-  labels: { method: string; route: string; status: number; kind: HttpKind },
+  labels: { method: string; route: string; status: number; kind: HttpKind; signedIn: boolean },
   seconds: number,
 ) {
-  const method = ["GET", "HEAD", "POST"].includes(labels.method) ? labels.method : "other";
-  httpDuration.observe({ ...labels, method, status: String(labels.status) }, seconds);
+  const { signedIn, status, ...rest } = labels;
+  const method = ["GET", "HEAD", "POST"].includes(rest.method) ? rest.method : "other";
+  // A `.data` request's redirect is answered 202 (single fetch), not 3xx.
+  const served = status < 300 && !(rest.kind === "data" && status === 202);
+  const route = signedIn || served || status >= 500 ? rest.route : "-";
+  httpDuration.observe({ ...rest, method, route, status: String(status) }, seconds);
 }
 
 /**
