@@ -1,5 +1,5 @@
 // The container tests' image, built in the background while `npm test` runs its checks
-// (scripts/start-image-build.mjs); its outcome is what the tests' fixture waits for.
+// (scripts/start-image-build.ts); its outcome is what the tests' fixture waits for.
 import { writeFileSync } from "node:fs";
 import { BACKGROUND_BUILD, buildPortalImage } from "../tests/containers/portal-image";
 

@@ -155,6 +155,9 @@ const COMMON_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",
 };
 
+/** The scheme a proxy in front says the browser used (`X-Forwarded-Proto`), if one says so. */
+const forwardedSchemeOf = (req: Request) => req.get("X-Forwarded-Proto")?.split(",")[0].trim();
+
 /**
  * The headers every answer carries, whoever made it (a page, data, a file, a redirect, an error,
  * a static asset), set as its head is written so nothing can answer without them. An answer that
@@ -169,8 +172,7 @@ function headersOnEveryAnswer(req: Request, res: Response, next: NextFunction) {
     if (String(res.getHeader("Cache-Control")).includes("no-store"))
       res.set({ Pragma: "no-cache", Expires: "0" });
     // Behind a TLS-terminating proxy the request itself is plain HTTP; the proxy says what it was.
-    const proto = req.get("X-Forwarded-Proto")?.split(",")[0].trim() ?? req.protocol;
-    if (proto === "https")
+    if ((forwardedSchemeOf(req) ?? req.protocol) === "https")
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   });
   next();
@@ -309,9 +311,7 @@ function crossOriginRefusal(req: Request, res: Response, next: NextFunction) {
   // The scheme too, where it is known: behind the named proxy, the one it says the browser used
   // (a page of http://portal posting to https://portal is not the portal's). Behind a proxy that
   // is not named, the portal cannot tell, and a check would refuse every post over HTTPS.
-  const scheme = limits.clientAddressHeader
-    ? req.get("X-Forwarded-Proto")?.split(",")[0].trim()
-    : undefined;
+  const scheme = limits.clientAddressHeader ? forwardedSchemeOf(req) : undefined;
   if (host && originUrl?.host === host && (!scheme || originUrl.protocol === `${scheme}:`))
     return next();
   log.warn("cross-origin post refused", {

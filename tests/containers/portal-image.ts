@@ -73,7 +73,7 @@ export async function buildPortalImage(): Promise<BuiltImage> {
 }
 
 /**
- * The image build `npm test` starts before its checks (scripts/start-image-build.mjs), so that its
+ * The image build `npm test` starts before its checks (scripts/start-image-build.ts), so that its
  * cold minutes pass beside typecheck, lint, the unit tests and the build: where it writes its
  * process, its outcome and its log.
  */

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
@@ -465,6 +466,22 @@ export const SESSION_COOKIE = "__Host-session";
  * (decision 026).
  */
 export const ENGINE_SPECIFIC = { tag: "@engine-specific" };
+
+/**
+ * The status line of the answer to a request written byte for byte (a head with `Expect`, a body
+ * that stops short: what no HTTP client sends as it is).
+ */
+export function statusLineOf(url: string, request: string) {
+  const { hostname, port } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(request));
+    socket.once("data", (chunk) => {
+      resolve(chunk.toString("latin1").split("\r\n")[0]);
+      socket.destroy();
+    });
+    socket.on("error", reject);
+  });
+}
 
 /** The security token (CSRF) a page's forms carry, read from its HTML. */
 export const securityTokenIn = (html: string) =>

@@ -11,6 +11,7 @@ import {
   expect,
   expectAssetsInBothEncodings,
   securityTokenIn,
+  statusLineOf,
 } from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
 import { formatDateInput } from "~/utils/format/date-input";
@@ -341,18 +342,9 @@ test.describe("through the proxy, requests", () => {
     });
     expect(tooLarge.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
     // A client that asks before sending its body hears the refusal, never `100 Continue`.
-    const answerTo = (head: string) =>
-      new Promise<string>((resolve, reject) => {
-        const { hostname, port } = new URL(cluster.url);
-        const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(head));
-        socket.once("data", (chunk) => {
-          resolve(chunk.toString("latin1").split("\r\n")[0]);
-          socket.destroy();
-        });
-        socket.on("error", reject);
-      });
     expect(
-      await answerTo(
+      await statusLineOf(
+        cluster.url,
         "POST /auth/login HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\n" +
           "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 70000\r\n\r\n",
       ),

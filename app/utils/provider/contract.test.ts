@@ -1,5 +1,6 @@
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { domainModelOf } from "../../../sandbox/api/common";
 import { setupSandbox } from "../../../sandbox/node";
 import { DEMO_USER } from "../../../sandbox/seed";
 import { getAgencyInfo, registerAgency, updateAgencyInfo } from "./agency.server";
@@ -427,7 +428,6 @@ type Operation = {
 
 /** A media type without its parameters (`application/json; domain-model=X` is `application/json`). */
 const mediaTypeOf = (type: string) => type.split(";")[0].trim().toLowerCase();
-const domainModelOf = (type: string) => /domain-model=([\w.]+)/.exec(type)?.[1] ?? null;
 
 /** Checks exchanges against the document with Ajv (JSON Schema 2020-12, OpenAPI 3.1's dialect). */
 function contractValidator(document: Document) {

@@ -1,21 +1,21 @@
-#!/usr/bin/env node
 // Starts the container tests' image build (the stand-in base images, then the portal's image) in
 // the background and returns at once: `npm test` runs it before typecheck, so that a cold build's
 // minutes pass beside the checks, the unit tests and the build, not after them. It needs only the
 // tree and the network. The tests' fixture waits for its outcome (tests/containers/portal-image.ts).
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { BACKGROUND_BUILD } from "../tests/containers/portal-image";
 
-const DIR = ".data/containers";
-mkdirSync(DIR, { recursive: true });
-rmSync(`${DIR}/background-build.result.json`, { force: true });
-const log = openSync(`${DIR}/background-build.log`, "w");
+mkdirSync(dirname(BACKGROUND_BUILD.started), { recursive: true });
+rmSync(BACKGROUND_BUILD.result, { force: true });
+const log = openSync(BACKGROUND_BUILD.log, "w");
 const child = spawn(process.execPath, ["--import", "tsx", "scripts/build-test-image.ts"], {
   detached: true,
   stdio: ["ignore", log, log],
 });
 child.unref();
-writeFileSync(`${DIR}/background-build.json`, JSON.stringify({ pid: child.pid }));
+writeFileSync(BACKGROUND_BUILD.started, JSON.stringify({ pid: child.pid }));
 console.log(
-  `The container tests' image is being built in the background (${DIR}/background-build.log).`,
+  `The container tests' image is being built in the background (${BACKGROUND_BUILD.log}).`,
 );
