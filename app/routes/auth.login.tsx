@@ -12,6 +12,7 @@ import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous, startSession } from "~/utils/session/auth.server";
 import { knownDeviceOf, rememberDevice } from "~/utils/session/device-cookie.server";
+import { browserOf } from "~/utils/session/csrf.server";
 import { readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { waitMessage } from "~/utils/limits/rate-limit.server";
@@ -51,6 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     clientAddress: context.clientAddress,
     userName: username,
     knownDevice: await knownDeviceOf(request, username),
+    browser: await browserOf(request),
   });
   const lockedFor = attempt.lockedForMinutes;
   if (lockedFor !== null) {

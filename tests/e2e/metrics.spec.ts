@@ -238,6 +238,9 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   );
   expect(total(metrics, "portal_sign_ins_total", { outcome: "failed" })).toBe(3);
   expect(total(metrics, "portal_sign_ins_total", { outcome: "throttled" })).toBe(1);
+  // The two guesses from one address locked the user name, as a clerk's typos would.
+  expect(total(metrics, "portal_sign_in_locks_total", { scope: "user_name" })).toBe(1);
+  expect(total(metrics, "portal_sign_in_locks_total", { scope: "user_name_attacked" })).toBe(0);
   expect(total(metrics, "portal_sign_ins_total", { outcome: "succeeded" })).toBe(1);
   expect(total(metrics, "portal_session_store_up", { kind: "file" })).toBe(1);
   expect(total(metrics, "portal_draft_writes_total", { outcome: "ok" })).toBeGreaterThanOrEqual(1);

@@ -161,8 +161,8 @@ test.describe("through the proxy", () => {
 });
 
 /**
- * A sign-in form sent from `localAddress` (another client, as the proxy sees it), with the cookies
- * its form page gave and `cookies` (a device cookie of an earlier sign-in).
+ * A sign-in form sent from `localAddress` (another client, as the proxy sees it), with `cookies`
+ * (a browser's from an earlier attempt) and those its form page gave.
  */
 function signInFrom(
   proxyUrl: string,
@@ -211,13 +211,16 @@ function signInFrom(
       request.end(body);
     });
   return (async () => {
-    const form = await send("GET", "");
+    const form = await send("GET", cookies.join("; "));
     const csrf = securityTokenIn(form.text);
-    return send(
+    // The browser's cookies: those it brought, and the token's when it brought none.
+    const browserCookies = [...form.cookies, ...cookies];
+    const answer = await send(
       "POST",
-      [...form.cookies, ...cookies].join("; "),
+      browserCookies.join("; "),
       new URLSearchParams({ csrf, ...fields }).toString(),
     );
+    return { ...answer, browserCookies };
   })();
 }
 
@@ -227,8 +230,8 @@ test.describe("through the proxy, requests", () => {
   test("sign-in failures count per client address as the proxy saw it, not the proxy's own, nor a made-up one", async ({
     cluster,
   }) => {
-    // Thirty failures (SIGNIN_CLIENT_MAX_FAILURES) from 127.0.0.2, each at a name of its own and
-    // claiming another address in X-Forwarded-For.
+    // Thirty failures (SIGNIN_CLIENT_MAX_FAILURES) from 127.0.0.2, each from a new browser at a
+    // name of its own, claiming another address in X-Forwarded-For: that client's budget spent.
     for (let attempt = 0; attempt < 30; attempt++) {
       const failed = await signInFrom(
         cluster.url,
@@ -238,23 +241,37 @@ test.describe("through the proxy, requests", () => {
       );
       expect(failed.status, `attempt ${attempt}`).toBe(400);
     }
-    // That client is now refused, even with the right password and yet another claimed address.
+    // A browser there now fails on places of its own (SIGNIN_BROWSER_MAX_FAILURES)...
+    let browser: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const failed = await signInFrom(
+        cluster.url,
+        "127.0.0.2",
+        { username: `browser${attempt}`, password: "Wrong1234" },
+        { "X-Forwarded-For": `203.0.113.${100 + attempt}` },
+        browser,
+      );
+      expect(failed.status, `browser's attempt ${attempt}`).toBe(400);
+      browser = failed.browserCookies;
+    }
+    // ...and is then refused there, even with the right password and yet another claimed address.
     const locked = await signInFrom(
       cluster.url,
       "127.0.0.2",
-      {
-        username: DEMO_USER.userName,
-        password: DEMO_USER.password,
-      },
+      { username: DEMO_USER.userName, password: DEMO_USER.password },
       { "X-Forwarded-For": "203.0.113.200" },
+      browser,
     );
     expect(locked.status).toBe(429);
     expect(locked.text).toContain("Too many failed sign-ins");
-    // Another client behind the same proxy signs in as usual.
-    const other = await signInFrom(cluster.url, "127.0.0.3", {
-      username: DEMO_USER.userName,
-      password: DEMO_USER.password,
-    });
+    // The same browser from another client behind the same proxy, whose budget is whole: in.
+    const other = await signInFrom(
+      cluster.url,
+      "127.0.0.3",
+      { username: DEMO_USER.userName, password: DEMO_USER.password },
+      {},
+      browser,
+    );
     expect(other.status).toBe(302);
   });
 

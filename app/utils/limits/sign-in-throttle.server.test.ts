@@ -8,12 +8,18 @@ vi.hoisted(() => {
 
 const { startSignInAttempt } = await import("./sign-in-throttle.server");
 const { env } = await import("~/utils/runtime/env.server");
+const { metrics } = await import("~/utils/runtime/metrics.server");
 
 /** Wrong passwords for `userName`, one attempt per device id given, each failed if let through. */
-async function guesses(userName: string, devices: Array<string | null>, clientAddress: string) {
+async function guesses(
+  userName: string,
+  devices: Array<string | null>,
+  clientAddress: string,
+  browser: string | null = null,
+) {
   let letThrough = 0;
   for (const knownDevice of devices) {
-    const attempt = await startSignInAttempt({ clientAddress, userName, knownDevice });
+    const attempt = await startSignInAttempt({ clientAddress, userName, knownDevice, browser });
     if (attempt.lockedForMinutes !== null) continue;
     letThrough += 1;
     await attempt.fail();
@@ -36,6 +42,7 @@ describe("the sign-in throttle", () => {
           clientAddress: "198.51.100.9",
           userName,
           knownDevice: null,
+        browser: null,
         });
         waits.push(performance.now() - asked);
         if (attempt.lockedForMinutes !== null) throw new Error(`guess ${guess + 1} refused`);
@@ -52,6 +59,7 @@ describe("the sign-in throttle", () => {
         clientAddress: "198.51.100.10",
         userName,
         knownDevice: null,
+        browser: null,
       });
       expect(refused.lockedForMinutes).toBeGreaterThan(0);
     } finally {
@@ -82,6 +90,7 @@ describe("the sign-in throttle", () => {
       clientAddress: "198.51.100.3",
       userName: user,
       knownDevice: someDevice(),
+      browser: null,
     });
     expect(clerk.lockedForMinutes).toBeNull();
   });
@@ -95,6 +104,7 @@ describe("the sign-in throttle", () => {
       clientAddress: "198.51.100.4",
       userName: user,
       knownDevice: mine,
+      browser: null,
     });
     if (signIn.lockedForMinutes !== null) throw new Error("locked");
     await signIn.succeed();
@@ -103,4 +113,122 @@ describe("the sign-in throttle", () => {
       env.SIGNIN_DEVICE_MAX_FAILURES - 8 + env.SIGNIN_USER_MAX_FAILURES,
     );
   });
+
+  test("a user name's lock for unknown devices starts at a minute and doubles at each lock of the day, up to the most", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const user = `relocked-${randomUUID()}`;
+      const lockedFor: number[] = [];
+      for (let lock = 0; lock < 7; lock++) {
+        expect(await guesses(user, Array(5).fill(null), "198.51.100.40"), `lock ${lock}`).toBe(5);
+        const refused = await startSignInAttempt({
+          clientAddress: "198.51.100.41",
+          userName: user,
+          knownDevice: null,
+          browser: null,
+        });
+        lockedFor.push(refused.lockedForMinutes ?? 0);
+        // Just before the lock ends: still locked; then past it.
+        vi.setSystemTime(Date.now() + lockedFor.at(-1)! * 60_000 - 5_000);
+        expect(await guesses(user, [null], "198.51.100.41")).toBe(0);
+        vi.setSystemTime(Date.now() + 6_000);
+      }
+      expect(lockedFor).toEqual([1, 2, 4, 8, 16, 30, 30]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("a lock counts as an attack on the account when its failures came from three addresses, or at the third lock of a day; a clerk's typos do not", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const locks = async () =>
+      Object.fromEntries(
+        (await metrics.registry.getSingleMetric("portal_sign_in_locks_total")!.get()).values.map(
+          (value) => [value.labels.scope, value.value],
+        ),
+      );
+    try {
+      const before = await locks();
+      const counted = async () => {
+        const now = await locks();
+        return {
+          typos: (now.user_name ?? 0) - (before.user_name ?? 0),
+          attacks: (now.user_name_attacked ?? 0) - (before.user_name_attacked ?? 0),
+        };
+      };
+      // A clerk's five typos on a new PC: a lock, no attack.
+      const clerk = `typos-${randomUUID()}`;
+      expect(await guesses(clerk, Array(5).fill(null), "198.51.100.42")).toBe(5);
+      expect(await counted()).toEqual({ typos: 1, attacks: 0 });
+      // Five guesses from three addresses: an attack.
+      const attacked = `spread-${randomUUID()}`;
+      for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
+        await guesses(attacked, [null, null], address);
+      expect(await counted()).toEqual({ typos: 1, attacks: 1 });
+      // The clerk's account locked a second time that day is not; a third time from one address is.
+      for (const expected of [
+        { typos: 2, attacks: 1 },
+        { typos: 2, attacks: 2 },
+      ]) {
+        vi.setSystemTime(Date.now() + 31 * 60_000);
+        expect(await guesses(clerk, Array(5).fill(null), "198.51.100.42")).toBe(5);
+        expect(await counted()).toEqual(expected);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("past its address's budget, a browser that keeps failing is locked out; a clerk's typo and then her password pass, slowed", async () => {
+    const office = "198.51.100.43";
+    // The office's budget spent, each failure at a user name of its own.
+    for (let failure = 0; failure < env.SIGNIN_CLIENT_MAX_FAILURES; failure++)
+      expect(await guesses(`office-${randomUUID()}`, [null], office, someDevice())).toBe(1);
+    const slowedBefore = await slowedBy("client");
+    const clerk = someDevice();
+    expect(await guesses(`clerk-${randomUUID()}`, [null], office, clerk)).toBe(1);
+    const signIn = await startSignInAttempt({
+      clientAddress: office,
+      userName: `clerk-${randomUUID()}`,
+      knownDevice: null,
+      browser: clerk,
+    });
+    expect(signIn.lockedForMinutes).toBeNull();
+    expect((await slowedBy("client")) - slowedBefore).toBe(2);
+    // A browser failing there again and again: its own places, then refused, whichever user name.
+    const guesser = someDevice();
+    const tried = [];
+    for (let guess = 0; guess < 6; guess++)
+      tried.push(await guesses(`sprayed-${randomUUID()}`, [null], office, guesser));
+    expect(tried).toEqual([1, 1, 1, 0, 0, 0]);
+    // No browser to tell apart: refused.
+    expect(await guesses(`sprayed-${randomUUID()}`, [null], office, null)).toBe(0);
+  });
+
+  test("with the portal's budget of failures spent, an unknown device is slowed, not refused", async () => {
+    const [budget, slowdown] = [env.SIGNIN_GLOBAL_MAX_FAILURES, env.SIGNIN_SLOWDOWN_MS];
+    env.SIGNIN_GLOBAL_MAX_FAILURES = 1;
+    env.SIGNIN_SLOWDOWN_MS = 150;
+    try {
+      // The failures of the tests before this one spent it.
+      const slowedBefore = await slowedBy("all");
+      const asked = performance.now();
+      const attempt = await startSignInAttempt({
+        clientAddress: "198.51.100.44",
+        userName: `newcomer-${randomUUID()}`,
+        knownDevice: null,
+        browser: someDevice(),
+      });
+      expect(attempt.lockedForMinutes).toBeNull();
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(slowdown - 2);
+      expect((await slowedBy("all")) - slowedBefore).toBe(1);
+    } finally {
+      [env.SIGNIN_GLOBAL_MAX_FAILURES, env.SIGNIN_SLOWDOWN_MS] = [budget, slowdown];
+    }
+  });
 });
+
+async function slowedBy(budget: string) {
+  const { values } = await metrics.registry.getSingleMetric("portal_sign_ins_slowed_total")!.get();
+  return values.find((value) => value.labels.budget === budget)?.value ?? 0;
+}

@@ -2,6 +2,7 @@ import { userKeyOf } from "~/utils/session/auth.server";
 import { throttledClientOf } from "~/utils/limits/client-address.server";
 import { env } from "~/utils/runtime/env.server";
 import { recordStore } from "~/utils/wizard/draft-store.server";
+import { metrics } from "~/utils/runtime/metrics.server";
 
 /**
  * Failed sign-ins, counted in the record store
@@ -22,24 +23,45 @@ import { recordStore } from "~/utils/wizard/draft-store.server";
  *   other.
  * - Unknown devices share, for each user name, SIGNIN_USER_MAX_FAILURES places from every address
  *   together (a thousand addresses get a handful of guesses an account), each attempt waiting
- *   SIGNIN_SLOWDOWN_MS for each place taken before its own; and for each client (its address; an
- *   IPv6 one by its /64) SIGNIN_CLIENT_MAX_FAILURES places, enough for an office behind one
- *   address. Past SIGNIN_GLOBAL_MAX_FAILURES failures from all clients together in a window, a
- *   client with a failure of its own may not try from an unknown device.
+ *   SIGNIN_SLOWDOWN_MS for each place taken before its own. The failure that takes the last place
+ *   locks the user name for unknown devices, SIGNIN_LOCK_MINUTES the first time and twice as long
+ *   each time after within a day, up to SIGNIN_LOCK_MAX_MINUTES, and frees the places for after
+ *   the lock: a clerk's five typos cost a minute, a guesser gets fewer guesses every hour.
+ * - Each client (its address; an IPv6 one by its /64) has SIGNIN_CLIENT_MAX_FAILURES places,
+ *   enough for an office behind one address. Past them an attempt is not refused: it waits
+ *   SIGNIN_SLOWDOWN_MS and takes one of SIGNIN_BROWSER_MAX_FAILURES places of its browser (the
+ *   cookie of its form's security token), so a browser there that keeps failing is locked out,
+ *   and a clerk's typo followed by her password is not.
+ * - Past SIGNIN_GLOBAL_MAX_FAILURES failures from all clients together in a window, every attempt
+ *   from an unknown device waits SIGNIN_SLOWDOWN_MS more: an alarm (`SignInFailuresSpiking`), not
+ *   a wall a crowd of guessers could raise against every new browser.
  *
  * Wrong credentials keep their places; any other outcome gives back the places of the attempt.
  */
 
-type Place = { at: number };
+/** A place taken; a user name's places name the client that took them. */
+type Place = { at: number; client?: string };
+type Lock = { until: number };
 
 const windowMs = () => env.SIGNIN_WINDOW_MINUTES * 60_000;
+/** How long a user name's locks are remembered, each one twice as long as the one before. */
+const LOCKS_REMEMBERED_SECONDS = 24 * 60 * 60;
+/**
+ * A lock counts as an attack on the account (the alert `AccountUnderAttack`) when the failures
+ * that set it came from this many clients, or when it is the user name's this-many-th in a day:
+ * an office's typos come from one address and stop after a lock or two.
+ */
+const ATTACK_CLIENTS = 3;
+const ATTACK_LOCKS = 3;
 
 const deviceKey = (device: string) => `signin-failures:device:${device}`;
 /** Every known device of a user together: a thousand cookies give no more guesses than one. */
 const knownDevicesKey = (userName: string) => `signin-failures:known:${userKeyOf(userName)}`;
-const clientKey = (clientAddress: string) =>
-  `signin-failures:client:${throttledClientOf(clientAddress)}`;
+const clientKey = (client: string) => `signin-failures:client:${client}`;
+const browserKey = (browser: string) => `signin-failures:browser:${browser}`;
 const userKey = (userName: string) => `signin-failures:user:${userKeyOf(userName)}`;
+const userLockKey = (userName: string) => `signin-lock:user:${userKeyOf(userName)}`;
+const userLocksKey = (userName: string) => `signin-locks:user:${userKeyOf(userName)}`;
 const globalKey = () => `signin-failures:all:${Math.floor(Date.now() / windowMs())}`;
 
 function placesOf(key: string, count: number) {
@@ -47,14 +69,16 @@ function placesOf(key: string, count: number) {
 }
 
 /** The first free place of `key` (of `count`), taken, with its index; null when all are taken. */
-async function takePlace(key: string, count: number) {
+async function takePlace(key: string, count: number, client?: string) {
   for (const [index, place] of placesOf(key, count).entries()) {
-    const taken = { at: Date.now() } satisfies Place;
+    const taken = { at: Date.now(), client } satisfies Place;
     if (await recordStore.claim(place, taken, env.SIGNIN_WINDOW_MINUTES * 60))
       return { place, index };
   }
   return null;
 }
+
+const minutesUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 60_000));
 
 /** Minutes until the first of `key`'s places comes free again. */
 async function minutesUntilFree(key: string, count: number) {
@@ -64,11 +88,8 @@ async function minutesUntilFree(key: string, count: number) {
   const takenAt = places.flatMap((place) => (place ? [place.at] : []));
   // A place freed meanwhile: one minute, the least the message says.
   if (!takenAt.length) return 1;
-  return Math.max(1, Math.ceil((Math.min(...takenAt) + windowMs() - Date.now()) / 60_000));
+  return minutesUntil(Math.min(...takenAt) + windowMs());
 }
-
-const minutesLeftInWindow = () =>
-  Math.max(1, Math.ceil((windowMs() - (Date.now() % windowMs())) / 60_000));
 
 export type SignInAttempt =
   | { lockedForMinutes: number }
@@ -88,16 +109,19 @@ const releasing = (places: string[]) => () =>
 /**
  * Takes this attempt's places (after a wait when its user name has failures from unknown devices),
  * or says for how many minutes it may not try. `knownDevice`: the id of the browser's device
- * cookie for this user name, if it has one.
+ * cookie for this user name, if it has one; `browser`: what tells this browser from others at its
+ * address before it signs in (null when nothing does).
  */
 export async function startSignInAttempt({
   clientAddress,
   userName,
   knownDevice,
+  browser,
 }: {
   clientAddress: string;
   userName: string;
   knownDevice: string | null;
+  browser: string | null;
 }): Promise<SignInAttempt> {
   if (knownDevice) {
     const key = deviceKey(knownDevice);
@@ -117,44 +141,93 @@ export async function startSignInAttempt({
     }
     if (taken) await recordStore.delete(taken.place);
   }
-  return startUnknownDeviceAttempt(clientAddress, userName);
+  return startUnknownDeviceAttempt(throttledClientOf(clientAddress), userName, browser);
 }
 
 async function startUnknownDeviceAttempt(
-  clientAddress: string,
+  client: string,
   userName: string,
+  browser: string | null,
 ): Promise<SignInAttempt> {
-  const client = clientKey(clientAddress);
+  const lock = await recordStore.get<Lock>(userLockKey(userName));
+  if (lock) return { lockedForMinutes: minutesUntil(lock.until) };
   const [clientPlace, failuresEverywhere] = await Promise.all([
-    takePlace(client, env.SIGNIN_CLIENT_MAX_FAILURES),
+    takePlace(clientKey(client), env.SIGNIN_CLIENT_MAX_FAILURES),
     recordStore.get<number>(globalKey()).then((count) => count ?? 0),
   ]);
-  if (!clientPlace)
-    return { lockedForMinutes: await minutesUntilFree(client, env.SIGNIN_CLIENT_MAX_FAILURES) };
-  const clientHasFailed = clientPlace.index > 0;
-  if (clientHasFailed && failuresEverywhere >= env.SIGNIN_GLOBAL_MAX_FAILURES) {
-    await recordStore.delete(clientPlace.place);
-    return { lockedForMinutes: minutesLeftInWindow() };
+  let slowdowns = 0;
+  let ownPlace = clientPlace;
+  let browserLocksAtFailure = false;
+  if (!clientPlace) {
+    // The client's budget is spent: its browsers that keep failing are kept out, not the others.
+    const browserPlace = browser
+      ? await takePlace(browserKey(browser), env.SIGNIN_BROWSER_MAX_FAILURES)
+      : null;
+    if (!browserPlace)
+      return {
+        lockedForMinutes: browser
+          ? await minutesUntilFree(browserKey(browser), env.SIGNIN_BROWSER_MAX_FAILURES)
+          : env.SIGNIN_WINDOW_MINUTES,
+      };
+    ownPlace = browserPlace;
+    browserLocksAtFailure = browserPlace.index === env.SIGNIN_BROWSER_MAX_FAILURES - 1;
+    slowdowns += 1;
+    metrics.signInSlowed("client");
   }
-  const user = userKey(userName);
-  const userPlace = await takePlace(user, env.SIGNIN_USER_MAX_FAILURES);
+  if (failuresEverywhere >= env.SIGNIN_GLOBAL_MAX_FAILURES) {
+    slowdowns += 1;
+    metrics.signInSlowed("all");
+  }
+  const userPlace = await takePlace(userKey(userName), env.SIGNIN_USER_MAX_FAILURES, client);
   if (!userPlace) {
-    await recordStore.delete(clientPlace.place);
-    return { lockedForMinutes: await minutesUntilFree(user, env.SIGNIN_USER_MAX_FAILURES) };
+    // Attempts under way hold every place; the one that fails last sets the lock.
+    await recordStore.delete(ownPlace!.place);
+    return { lockedForMinutes: 1 };
+  }
+  // Looked at again once the place is taken: a lock sets itself before it frees the places, so a
+  // place freed by a lock begun meanwhile is never a guess more.
+  const lockedMeanwhile = await recordStore.get<Lock>(userLockKey(userName));
+  if (lockedMeanwhile) {
+    await releasing([ownPlace!.place, userPlace.place])();
+    return { lockedForMinutes: minutesUntil(lockedMeanwhile.until) };
   }
   // The wait rises with the failures before it: a clerk's first typo costs nothing, a guesser's
   // fifth guess seconds.
-  if (userPlace.index > 0)
-    await new Promise((done) => setTimeout(done, userPlace.index * env.SIGNIN_SLOWDOWN_MS));
-  const release = releasing([clientPlace.place, userPlace.place]);
+  slowdowns += userPlace.index;
+  if (slowdowns > 0)
+    await new Promise((done) => setTimeout(done, slowdowns * env.SIGNIN_SLOWDOWN_MS));
+  const release = releasing([ownPlace!.place, userPlace.place]);
   return {
     lockedForMinutes: null,
     async fail() {
       await recordStore.increment(globalKey(), env.SIGNIN_WINDOW_MINUTES * 60);
+      if (browserLocksAtFailure) metrics.signInLocked("browser");
+      if (userPlace.index === env.SIGNIN_USER_MAX_FAILURES - 1) await lockUserName(userName);
     },
     release,
     // The user name's other failures stay: signing in from one device must not give a guesser
     // elsewhere a new handful.
     succeed: release,
   };
+}
+
+/** Locks `userName` for unknown devices, each lock of the day twice as long as the one before. */
+async function lockUserName(userName: string) {
+  const places = placesOf(userKey(userName), env.SIGNIN_USER_MAX_FAILURES);
+  const [locks, failures] = await Promise.all([
+    recordStore.increment(userLocksKey(userName), LOCKS_REMEMBERED_SECONDS),
+    Promise.all(places.map((place) => recordStore.get<Place>(place))),
+  ]);
+  const minutes = Math.min(env.SIGNIN_LOCK_MAX_MINUTES, env.SIGNIN_LOCK_MINUTES * 2 ** (locks - 1));
+  await recordStore.set(userLockKey(userName), { until: Date.now() + minutes * 60_000 }, minutes * 60);
+  // The places are for after the lock.
+  await Promise.all(places.map((place) => recordStore.delete(place)));
+  const clients = new Set(failures.map((failure) => failure?.client)).size;
+  const attacked = clients >= ATTACK_CLIENTS || locks >= ATTACK_LOCKS;
+  metrics.signInLocked(attacked ? "user_name_attacked" : "user_name");
+  // The operator's answer to the alert is telling the agency: the name is only in the log.
+  if (attacked)
+    console.warn(
+      `Sign-in lock: user name ${JSON.stringify(userName)} locked for new browsers ${minutes} min (lock ${locks} of the day, failures from ${clients} addresses)`,
+    );
 }

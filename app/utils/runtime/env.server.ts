@@ -50,13 +50,18 @@ const envSchema = z
     // Sign-in throttling (app/utils/limits/sign-in-throttle.server.ts, decision 031), failures counted
     // for SIGNIN_WINDOW_MINUTES each: a device that signed in as a user before has this many of
     // its own for that user; other devices share SIGNIN_USER_MAX_FAILURES per user name (each
-    // attempt waiting SIGNIN_SLOWDOWN_MS more for each failure before it) and
-    // SIGNIN_CLIENT_MAX_FAILURES per client; past SIGNIN_GLOBAL_MAX_FAILURES from all clients
-    // together, only clients without a failure of their own may try from an unknown device.
+    // attempt waiting SIGNIN_SLOWDOWN_MS more for each failure before it), which then lock the user
+    // name for them SIGNIN_LOCK_MINUTES, twice as long at each lock of the day up to
+    // SIGNIN_LOCK_MAX_MINUTES; past SIGNIN_CLIENT_MAX_FAILURES per client, each browser there has
+    // SIGNIN_BROWSER_MAX_FAILURES; past SIGNIN_GLOBAL_MAX_FAILURES from all clients together,
+    // unknown devices wait SIGNIN_SLOWDOWN_MS more.
     SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
     SIGNIN_DEVICE_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     SIGNIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    SIGNIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(1),
+    SIGNIN_LOCK_MAX_MINUTES: z.coerce.number().int().min(1).default(30),
     SIGNIN_CLIENT_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+    SIGNIN_BROWSER_MAX_FAILURES: z.coerce.number().int().min(1).default(3),
     SIGNIN_SLOWDOWN_MS: z.coerce.number().int().min(0).default(1000),
     SIGNIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().min(1).default(300),
     // Whether the provider keeps an order (contract) to one currency: on, a request is added to

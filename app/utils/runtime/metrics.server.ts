@@ -68,6 +68,24 @@ const signIns = new client.Counter({
   registers: [registry],
 });
 
+const SIGN_IN_LOCKS = ["user_name", "user_name_attacked", "browser"] as const;
+
+const signInLocks = new client.Counter({
+  name: "portal_sign_in_locks_total",
+  help: "Locks begun on sign-ins from unknown browsers: user_name, user_name_attacked (failures from 3+ addresses, or the 3rd lock of a day), browser.",
+  labelNames: ["scope"] as const,
+  registers: [registry],
+});
+
+const SIGN_IN_SLOWDOWNS = ["client", "all"] as const;
+
+const signInsSlowed = new client.Counter({
+  name: "portal_sign_ins_slowed_total",
+  help: "Sign-ins from unknown browsers made to wait by a spent budget of failures: client, all.",
+  labelNames: ["budget"] as const,
+  registers: [registry],
+});
+
 const PROVIDER_OUTCOMES = [
   "ok",
   "4xx",
@@ -188,6 +206,8 @@ function observeHttp(
 const labelValues: Record<string, Record<string, readonly string[]>> = {
   http_server_refusals_total: { reason: REFUSALS },
   portal_sign_ins_total: { outcome: SIGN_IN_OUTCOMES },
+  portal_sign_in_locks_total: { scope: SIGN_IN_LOCKS },
+  portal_sign_ins_slowed_total: { budget: SIGN_IN_SLOWDOWNS },
   portal_registrations_total: { outcome: REGISTRATION_OUTCOMES },
   provider_request_duration_seconds: { outcome: PROVIDER_OUTCOMES },
   portal_session_store_up: { kind: STORE_KINDS },
@@ -205,6 +225,8 @@ export const metrics = {
   refused: (reason: Refusal) => refusals.inc({ reason }),
   rateLimited: (limit: string) => rateLimited.inc({ limit }),
   signIn: (outcome: SignInOutcome) => signIns.inc({ outcome }),
+  signInLocked: (scope: (typeof SIGN_IN_LOCKS)[number]) => signInLocks.inc({ scope }),
+  signInSlowed: (budget: (typeof SIGN_IN_SLOWDOWNS)[number]) => signInsSlowed.inc({ budget }),
   registration: (outcome: (typeof REGISTRATION_OUTCOMES)[number]) => registrations.inc({ outcome }),
   storeFailed: () => storeErrors.inc(),
   draftWritten: (outcome: (typeof DRAFT_OUTCOMES)[number]) => draftWrites.inc({ outcome }),

@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { createHash } from "node:crypto";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { portalCookie } from "~/utils/session/cookies.server";
 import { cookieSecrets } from "~/utils/runtime/env.server";
@@ -16,6 +17,16 @@ export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: "csrf", secret: 
  */
 export function newCsrfCookie() {
   return csrfCookie.serialize(csrf.generate());
+}
+
+/**
+ * What tells this browser from others at its address before it signs in (the sign-in throttle):
+ * its token's cookie, hashed so that no record holds the token. Null without one.
+ */
+export async function browserOf(request: Request) {
+  const token: unknown = await csrfCookie.parse(request.headers.get("Cookie"));
+  if (typeof token !== "string" || !token) return null;
+  return createHash("sha256").update(token).digest("hex").slice(0, 32);
 }
 
 /** The address parameter that asks the page to say the browser keeps none of the portal's cookies. */
