@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { get } from "node:https";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
@@ -9,10 +9,11 @@ import { PORTAL_SERVER } from "../scripts/portal-build.mjs";
 /**
  * The deployment the README describes, on one machine: HAProxy (`deploy/haproxy.cfg`) in front of
  * three portal instances (the production build under the portal's own server) that keep their sessions and
- * drafts in one Redis (decision 022). `npm run cluster` runs it for a person; the tests through the
+ * drafts in Redis (decision 022): a primary, a replica and three Sentinels (decision 037). `npm run cluster` runs it for a person; the tests through the
  * proxy and `bench/failures.ts` start their own, and take its parts down and up again.
  *
- * Redis keeps an append-only file under `dir`, so a restart (a stop and a start) loses nothing.
+ * Each Redis node keeps an append-only file under `dir`, so a restart (a stop and a start) loses
+ * nothing.
  * Each process writes its output to a log file under `dir`.
  */
 
@@ -223,52 +224,220 @@ function portalInstance(name: string, env: Record<string, string>, log: string) 
   return instance;
 }
 
-type RedisServer = {
-  url: string;
+/** One Redis data node: the primary or a replica, as the Sentinels decide. */
+type RedisNode = {
+  name: string;
+  port: number;
   /** SIGTERM: Redis writes its append-only file and exits. */
   stop: () => Promise<void>;
-  /** Started again on its port with its data. */
-  start: () => Promise<void>;
-  /** A client for checks (drafts and sessions before and after). */
-  client: () => Redis;
+  /** A crash: SIGKILL, nothing finished, nothing written that was not written. */
+  kill: () => Promise<void>;
+  /** Started again on its port with its data, as a replica of `primaryPort` when given. */
+  start: (primaryPort?: number) => Promise<void>;
+  /** Stopped on the spot (SIGSTOP): it holds its connections and answers nothing. */
+  pause: () => void;
+  resume: () => void;
 };
 
-function redisServer(port: number, dir: string, program: string): RedisServer {
+function redisNode(name: string, port: number, dir: string, program: string): RedisNode {
   let running: Running | null = null;
-  let client: Redis | null = null;
   return {
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
+    name,
+    port,
+    async start(primaryPort) {
       const started = startProcess(
         program,
         [
           ...["--port", String(port), "--bind", "127.0.0.1", "--dir", dir],
-          ...["--appendonly", "yes", "--appendfsync", "everysec", "--save", ""],
+          ...["--appendonly", "yes", "--appendfilename", `${name}.aof`],
+          ...["--appenddirname", `${name}-aof`, "--appendfsync", "everysec", "--save", ""],
+          ...(primaryPort ? ["--replicaof", "127.0.0.1", String(primaryPort)] : []),
         ],
         {},
-        join(dir, "redis.log"),
+        join(dir, `${name}.log`),
       );
       running = started;
+      const probe = new Redis({
+        port,
+        host: "127.0.0.1",
+        lazyConnect: true,
+        retryStrategy: () => null,
+      });
+      probe.on("error", () => {});
       try {
-        await waitUntilReady(started, async () => (await this.client().ping()) === "PONG", "Redis");
-      } catch (error) {
-        client?.disconnect();
-        client = null;
-        throw error;
+        await waitUntilReady(
+          started,
+          async () => {
+            if (probe.status !== "ready") await probe.connect().catch(() => {});
+            return (await probe.ping()) === "PONG";
+          },
+          `Redis ${name}`,
+        );
+      } finally {
+        probe.disconnect();
       }
     },
     stop: () => stopProcess(running),
+    async kill() {
+      running?.child.kill("SIGKILL");
+      await running?.exited;
+    },
+    pause: () => running?.child.kill("SIGSTOP"),
+    resume: () => running?.child.kill("SIGCONT"),
+  };
+}
+
+const SENTINEL_NAME = "portal";
+
+/**
+ * Redis as production runs it beyond one machine (decision 037): a primary, a replica and three
+ * Sentinels that watch them and promote the replica when the primary is gone (a quorum of two,
+ * down after 1 s: a failover takes 2–4 s here). Sentinel is `redis-server --sentinel`, the same
+ * program as Debian's `redis-sentinel`. The portals find the primary through the Sentinels.
+ */
+export type RedisTopology = {
+  /** For a person: where the Sentinels are. */
+  url: string;
+  nodes: RedisNode[];
+  /** What the instances are told (REDIS_SENTINELS, REDIS_SENTINEL_NAME). */
+  env: Record<string, string>;
+  /** The node the Sentinels name primary now. */
+  primary: () => Promise<RedisNode>;
+  /** Resolves, with it, once the Sentinels name a primary other than `node`. */
+  failedOverFrom: (node: RedisNode) => Promise<RedisNode>;
+  /** Every data node stopped (the Sentinels stay): Redis down for everyone. */
+  stop: () => Promise<void>;
+  /** The data nodes started again, the Sentinels' primary first. */
+  start: () => Promise<void>;
+  /** A client that follows the primary, for checks (drafts and sessions before and after). */
+  client: () => Redis;
+  /** Everything stopped, the Sentinels too. */
+  end: () => Promise<void>;
+};
+
+async function startRedisTopology(dir: string, program: string): Promise<RedisTopology> {
+  const nodes = await onFreePorts(async () => {
+    const [primaryPort, replicaPort] = await Promise.all([freePort(), freePort()]);
+    const primary = redisNode("redis1", primaryPort, dir, program);
+    await primary.start();
+    const replica = redisNode("redis2", replicaPort, dir, program);
+    await replica.start(primaryPort);
+    return [primary, replica];
+  });
+  const sentinels = await Promise.all(
+    [1, 2, 3].map((number) =>
+      onFreePorts(async () => {
+        const port = await freePort();
+        // Sentinel rewrites its configuration file as it learns: one each, in `dir`.
+        const config = join(dir, `sentinel${number}.conf`);
+        writeFileSync(
+          config,
+          [
+            `port ${port}`,
+            "bind 127.0.0.1",
+            `dir ${dir}`,
+            `sentinel monitor ${SENTINEL_NAME} 127.0.0.1 ${nodes[0].port} 2`,
+            `sentinel down-after-milliseconds ${SENTINEL_NAME} 1000`,
+            `sentinel failover-timeout ${SENTINEL_NAME} 5000`,
+            `sentinel parallel-syncs ${SENTINEL_NAME} 1`,
+          ].join("\n") + "\n",
+        );
+        const running = startProcess(
+          program,
+          [config, "--sentinel"],
+          {},
+          join(dir, `sentinel${number}.log`),
+        );
+        const probe = new Redis({
+          port,
+          host: "127.0.0.1",
+          lazyConnect: true,
+          retryStrategy: () => null,
+        });
+        probe.on("error", () => {});
+        try {
+          await waitUntilReady(
+            running,
+            async () => {
+              if (probe.status !== "ready") await probe.connect().catch(() => {});
+              return (await probe.ping()) === "PONG";
+            },
+            `Sentinel ${number}`,
+          );
+        } finally {
+          probe.disconnect();
+        }
+        return { port, running };
+      }),
+    ),
+  );
+  const sentinelList = sentinels.map(({ port }) => ({ host: "127.0.0.1", port }));
+  const askSentinel = new Redis({
+    port: sentinels[0].port,
+    host: "127.0.0.1",
+    maxRetriesPerRequest: 1,
+  });
+  askSentinel.on("error", () => {});
+  async function primary() {
+    const [, port] = (await askSentinel.call(
+      "SENTINEL",
+      "get-master-addr-by-name",
+      SENTINEL_NAME,
+    )) as [string, string];
+    const node = nodes.find((candidate) => candidate.port === Number(port));
+    if (!node) throw new Error(`The Sentinels name an unknown primary (port ${port})`);
+    return node;
+  }
+  // Every Sentinel knows the replica and the other Sentinels before anything is asked of them.
+  await waitUntil(async () => {
+    const known = (await askSentinel.call("SENTINEL", "master", SENTINEL_NAME)) as string[];
+    const field = (name: string) => Number(known[known.indexOf(name) + 1]);
+    return field("num-slaves") === 1 && field("num-other-sentinels") === 2;
+  }, "the Sentinels");
+  let client: Redis | null = null;
+  const topology: RedisTopology = {
+    url: `sentinel://${sentinelList.map(({ host, port }) => `${host}:${port}`).join(",")}/${SENTINEL_NAME}`,
+    nodes,
+    env: {
+      REDIS_SENTINELS: sentinelList.map(({ host, port }) => `${host}:${port}`).join(","),
+      REDIS_SENTINEL_NAME: SENTINEL_NAME,
+    },
+    primary,
+    async failedOverFrom(node) {
+      let promoted: RedisNode | null = null;
+      await waitUntil(async () => {
+        promoted = await primary();
+        return promoted !== node;
+      }, `a failover from ${node.name}`);
+      return promoted!;
+    },
+    async stop() {
+      await Promise.all(nodes.map((node) => node.stop()));
+    },
+    async start() {
+      const first = await primary();
+      await first.start();
+      await Promise.all(
+        nodes.filter((node) => node !== first).map((node) => node.start(first.port)),
+      );
+    },
     client() {
       client ??= new Redis({
-        port,
-        host: "127.0.0.1",
-        lazyConnect: false,
+        sentinels: sentinelList,
+        name: SENTINEL_NAME,
         maxRetriesPerRequest: 1,
       });
       client.on("error", () => {});
       return client;
     },
+    async end() {
+      client?.disconnect();
+      askSentinel.disconnect();
+      await Promise.all(sentinels.map(({ running }) => stopProcess(running)));
+      await topology.stop();
+    },
   };
+  return topology;
 }
 
 export type Cluster = {
@@ -279,7 +448,7 @@ export type Cluster = {
   /** HAProxy's own Prometheus endpoint (PROXY_METRICS_BIND). */
   proxyMetricsUrl: string;
   instances: Instance[];
-  redis: RedisServer;
+  redis: RedisTopology;
   /** What each process wrote is under this folder. */
   dir: string;
   stop: () => Promise<void>;
@@ -309,19 +478,17 @@ export async function startCluster({
   proxyMaxConnections?: number;
 }): Promise<Cluster> {
   mkdirSync(dir, { recursive: true });
-  const redisProgram = process.env.REDIS_SERVER_PATH || "redis-server";
-  const redis = await onFreePorts(async () => {
-    const server = redisServer(await freePort(), resolve(dir), redisProgram);
-    await server.start();
-    return server;
-  });
+  const redis = await startRedisTopology(
+    resolve(dir),
+    process.env.REDIS_SERVER_PATH || "redis-server",
+  );
 
   const instanceEnv = {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     SESSION_SECRET: sessionSecret,
     PROVIDER_API_URL: sandboxUrl,
-    REDIS_URL: redis.url,
+    ...redis.env,
     // HAProxy appends the address it saw; the portal counts the last entry (haproxy.cfg).
     CLIENT_ADDRESS_HEADER: "X-Forwarded-For",
     ...env,
@@ -372,8 +539,7 @@ export async function startCluster({
     async stop() {
       await stopProcess(proxy);
       await Promise.all(instances.map((instance) => instance.stop()));
-      redis.client().disconnect();
-      await redis.stop();
+      await redis.end();
     },
   };
 }

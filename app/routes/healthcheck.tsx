@@ -1,7 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { REQUEST_ID_HEADER, requestIdOf } from "~/utils/runtime/request-log.server";
 import { providerUrl } from "~/utils/provider/request.server";
-import { redis } from "~/utils/session/redis.server";
+import {
+  connectedReplicas,
+  redis,
+  replicasToWaitFor,
+  storeKind,
+} from "~/utils/session/redis.server";
 
 const PROVIDER_PROBE_TIMEOUT_MS = 3000;
 const SESSION_STORE_PROBE_TIMEOUT_MS = 1000;
@@ -23,20 +28,33 @@ async function providerReachable(requestId: string | undefined) {
   }
 }
 
-/** Whether Redis answers a PING, when sessions live there; the file store is always at hand. */
-async function sessionStoreReachable() {
-  if (!redis) return true;
+/**
+ * Whether Redis answers a PING, when sessions live there (the file store is always at hand), and
+ * its state: `ok`; `unreplicated` (the primary answers, with fewer replicas than a write waits
+ * for: writes stand on it alone); `reconnecting` (no answer while the client looks for a primary:
+ * a failover or a restart, pages wait); `unreachable`.
+ */
+async function sessionStoreState() {
+  if (!redis) return { reachable: true, state: "ok" } as const;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), SESSION_STORE_PROBE_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([redis.ping().then(() => true), timeout]);
+    const answered = await Promise.race([redis.ping().then(() => true), timeout]);
+    if (answered) {
+      const replicas = await Promise.race([connectedReplicas(redis), timeout]);
+      if (replicas === false) return { reachable: true, state: "unreplicated" } as const;
+      const state = replicas < replicasToWaitFor ? "unreplicated" : "ok";
+      return { reachable: true, state, replicas } as const;
+    }
   } catch {
-    return false;
+    // Not answered: below.
   } finally {
     clearTimeout(timer);
   }
+  const looking = redis.status === "connecting" || redis.status === "reconnecting";
+  return { reachable: false, state: looking ? "reconnecting" : "unreachable" } as const;
 }
 
 /**
@@ -74,9 +92,9 @@ async function probe(requestId: string | undefined) {
   const started = Date.now();
   const [provider, sessionStore] = await Promise.all([
     providerReachable(requestId).then((reachable) => ({ reachable, ms: Date.now() - started })),
-    sessionStoreReachable().then((reachable) => ({
-      kind: redis ? "redis" : "files",
-      reachable,
+    sessionStoreState().then((state) => ({
+      kind: storeKind,
+      ...state,
       ms: Date.now() - started,
     })),
   ]);

@@ -18,12 +18,16 @@ import { formatDateInput } from "~/utils/format/date-input";
 
 /**
  * The deployment the README describes (decision 022): HAProxy with `deploy/haproxy.cfg` in front of
- * three instances on one Redis, each worker its own, on its own sandbox. Every page and form of
+ * three instances on Redis under Sentinel (decision 037), each worker its own, on its own sandbox. Every page and form of
  * these tests goes through the proxy (the tests' base URL is the proxy's).
  */
 
 const test = base.extend<object, { cluster: Cluster }>({
-  cluster: clusterOfTheWorker("cluster", () => ({ proxyMaxConnections: 250 })),
+  cluster: clusterOfTheWorker("cluster", () => ({
+    proxyMaxConnections: 250,
+    // A page waits this long for Redis: past a failover here (2–4 s), short of the test's third.
+    env: { REDIS_DEADLINE_MS: "6000" },
+  })),
   baseURL: async ({ cluster }, use) => {
     // The cluster's Redis outlives a test (sessions, drafts, sign-in failures, limits): each test
     // starts without the last one's, as the worker's own portal does (its records are emptied).
@@ -124,6 +128,7 @@ test.describe("through the proxy", () => {
     await portal.signInDirectly();
     // The user is on a page when Redis goes; with JS the next page comes as data, not a document.
     await portal.visit("/dashboard");
+    // The primary and its replica: no failover can help.
     await cluster.redis.stop();
     try {
       // Checks within a second share one probe: the next ones say so.
@@ -132,7 +137,10 @@ test.describe("through the proxy", () => {
           const health = await page.request.get("/healthcheck");
           return { httpStatus: health.status(), ...(await health.json()) };
         })
-        .toMatchObject({ httpStatus: 200, sessionStore: { kind: "redis", reachable: false } });
+        .toMatchObject({
+          httpStatus: 200,
+          sessionStore: { kind: "redis-sentinel", reachable: false, state: "reconnecting" },
+        });
       const answer = page.waitForResponse((response) =>
         new URL(response.url()).pathname.startsWith("/reservations/list"),
       );
@@ -152,13 +160,79 @@ test.describe("through the proxy", () => {
         timeout: 20_000,
       })
       .toBe(200);
-    await expect
-      .poll(async () => (await page.request.get("/healthcheck")).json())
-      .toMatchObject({ sessionStore: { reachable: true } });
+    await expectStoreReplicatedOnEveryInstance(cluster);
     await portal.visit("/reservations/list");
     await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
   });
+
+  test("the Redis primary killed while a clerk is in the wizard: the replica takes over, the booking goes on with its draft and session, and the killed node returns as a replica", async ({
+    cluster,
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signIn();
+    await portal.visit("/reservations/new/hotel");
+    await page.getByLabel("Marina Pearl Resort").check();
+    await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
+    await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(/\/rooms$/);
+    await portal.hydrated();
+    await page.getByRole("button", { name: "Add a Single room" }).click();
+    await expect(page.getByTestId("room-1")).toBeVisible();
+    await portal.hydrated();
+    await fillGuest(page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }), {
+      firstName: "Failover",
+      lastName: "Traveller",
+      dateOfBirth: "1988-04-02",
+      passport: "P4009902",
+      nationality: "IR",
+    });
+    // The guest is in the draft once the step is left: the primary is killed the moment the
+    // review is in, with no time for anything but what the write waited for (WAIT) to reach the
+    // replica.
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    await page.waitForURL(/\/review$/);
+    await expect(page.getByText("Failover Traveller").first()).toBeVisible();
+    const primary = await cluster.redis.primary();
+    await primary.kill();
+    try {
+      // The review again at once: the page waits for the Sentinels' new primary (2–4 s here),
+      // then shows the draft it holds.
+      await portal.visit("/reservations/new/review");
+      await expect(page.getByText("Failover Traveller").first()).toBeVisible();
+      expect(await cluster.redis.primary()).not.toBe(primary);
+      await portal.hydrated();
+      await portal.submitToRequestsList(
+        page.getByRole("button", { name: "Submit request" }),
+        "Request was submitted successfully",
+        "Request was submitted successfully: ",
+      );
+      const { requests } = await sandbox.state();
+      const created = requests.filter((request) =>
+        request.rooms.some((room) =>
+          room.passengers.some((guest) => guest.passportNumber === "P4009902"),
+        ),
+      );
+      expect(created).toHaveLength(1);
+    } finally {
+      // Back as the new primary's replica, as the Sentinels make it.
+      await primary.start((await cluster.redis.primary()).port);
+    }
+    await expectStoreReplicatedOnEveryInstance(cluster);
+  });
 });
+
+/** Every instance reaches a primary with its replica (the health check's state `ok`). */
+async function expectStoreReplicatedOnEveryInstance(cluster: Cluster) {
+  for (const instance of cluster.instances)
+    await expect
+      .poll(async () => (await (await fetch(`${instance.url}/healthcheck`)).json()).sessionStore)
+      .toMatchObject({ reachable: true, state: "ok", replicas: 1 });
+}
+
+const DEMO_FORM = { username: DEMO_USER.userName, password: DEMO_USER.password };
 
 /**
  * A sign-in form sent from `localAddress` (another client, as the proxy sees it), with `cookies`
@@ -273,6 +347,42 @@ test.describe("through the proxy, requests", () => {
       browser,
     );
     expect(other.status).toBe(302);
+  });
+
+  test("a write is answered once the replica holds it: with the replica stopped on the spot, a sign-in waits REDIS_REPLICA_WAIT_MS and its writes count as held by the primary alone", async ({
+    cluster,
+    portal,
+    page,
+  }) => {
+    const unreplicated = async () => {
+      let sum = 0;
+      for (const instance of cluster.instances) {
+        const text = await (await fetch(instance.metricsUrl)).text();
+        sum += Number(
+          /^portal_session_store_unreplicated_writes_total (\S+)$/m.exec(text)?.[1] ?? 0,
+        );
+      }
+      return sum;
+    };
+    await expectStoreReplicatedOnEveryInstance(cluster);
+    const primary = await cluster.redis.primary();
+    const replica = cluster.redis.nodes.find((node) => node !== primary)!;
+    // Answered at once with the replica there, each write held by it.
+    const before = await unreplicated();
+    expect((await portal.sendForm("/auth/login", DEMO_FORM)).status()).toBe(302);
+    expect(await unreplicated()).toBe(before);
+    await page.context().clearCookies();
+    replica.pause();
+    try {
+      const asked = performance.now();
+      expect((await portal.sendForm("/auth/login", DEMO_FORM)).status()).toBe(302);
+      // The first write waited for the replica (REDIS_REPLICA_WAIT_MS, 1 s) before it was
+      // answered; the ones after it, within a second, did not wait, and were counted too.
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(1000);
+      expect(await unreplicated()).toBeGreaterThan(before + 1);
+    } finally {
+      replica.resume();
+    }
   });
 
   test("sixty addresses guessing at one account at once: five reach the provider, the rest are refused, and the user's own browser signs in", async ({

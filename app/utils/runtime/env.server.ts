@@ -28,6 +28,23 @@ const envSchema = z
     SESSION_SECRET: z.string().min(1).optional(),
     SESSION_DIR: z.string().default(".data/sessions"),
     REDIS_URL: z.string().url().optional(),
+    // A Redis that Sentinel supervises (decision 037): the Sentinels as host:port,host:port, the
+    // name they know the primary by, and the passwords of the data nodes and of the Sentinels.
+    REDIS_SENTINELS: z
+      .string()
+      .regex(/^[^\s,:]+:\d+(,[^\s,:]+:\d+)*$/, "is not host:port,host:port")
+      .optional(),
+    REDIS_SENTINEL_NAME: z.string().default("mymaster"),
+    REDIS_PASSWORD: z.string().optional(),
+    REDIS_SENTINEL_PASSWORD: z.string().optional(),
+    // How long a use of Redis may wait (for a failover's new primary, a restart) before the page
+    // says "try again in a moment"; how many may wait at once on an instance.
+    REDIS_DEADLINE_MS: z.coerce.number().int().min(100).default(10000),
+    REDIS_WAITING_MAX: z.coerce.number().int().min(1).default(500),
+    // A write is acknowledged once this many replicas hold it (WAIT), waiting at most
+    // REDIS_REPLICA_WAIT_MS; 1 under Sentinel unless set, 0 (no WAIT) otherwise.
+    REDIS_REPLICAS_TO_WAIT_FOR: z.coerce.number().int().min(0).optional(),
+    REDIS_REPLICA_WAIT_MS: z.coerce.number().int().min(1).default(1000),
     // The provider writes date-times as its local wall clock, with no offset: this names its zone.
     PROVIDER_TIME_ZONE: z
       .string()
@@ -103,6 +120,13 @@ const envSchema = z
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5000),
   })
   .superRefine((env, ctx) => {
+    if (env.REDIS_URL && env.REDIS_SENTINELS) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["REDIS_SENTINELS"],
+        message: "and REDIS_URL are both set: set one (the Sentinels find the primary themselves)",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

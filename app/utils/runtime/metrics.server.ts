@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import client from "prom-client";
 import { env } from "~/utils/runtime/env.server";
-import { redis } from "~/utils/session/redis.server";
+import { redis, storeKind } from "~/utils/session/redis.server";
 
 /**
  * What an operator scrapes (decision 030): Prometheus series from `prom-client`, in a registry of
@@ -107,7 +107,7 @@ const registrations = new client.Counter({
   registers: [registry],
 });
 
-const STORE_KINDS = ["file", "redis"] as const;
+const STORE_KINDS = ["file", "redis", "redis-sentinel"] as const;
 const DRAFT_OUTCOMES = ["ok", "error"] as const;
 
 const providerDuration = new client.Histogram({
@@ -131,9 +131,15 @@ new client.Gauge({
   registers: [registry],
   collect() {
     this.reset();
-    const kind: (typeof STORE_KINDS)[number] = redis ? "redis" : "file";
+    const kind: (typeof STORE_KINDS)[number] = storeKind === "files" ? "file" : storeKind;
     this.set({ kind }, redis ? Number(redis.status === "ready") : 1);
   },
+});
+
+const unreplicatedWrites = new client.Counter({
+  name: "portal_session_store_unreplicated_writes_total",
+  help: "Writes to Redis acknowledged with no replica holding them (none there, or none in REDIS_REPLICA_WAIT_MS).",
+  registers: [registry],
 });
 
 const draftWrites = new client.Counter({
@@ -229,6 +235,7 @@ export const metrics = {
   signInSlowed: (budget: (typeof SIGN_IN_SLOWDOWNS)[number]) => signInsSlowed.inc({ budget }),
   registration: (outcome: (typeof REGISTRATION_OUTCOMES)[number]) => registrations.inc({ outcome }),
   storeFailed: () => storeErrors.inc(),
+  storeWriteUnreplicated: () => unreplicatedWrites.inc(),
   draftWritten: (outcome: (typeof DRAFT_OUTCOMES)[number]) => draftWrites.inc({ outcome }),
   /** Starts timing one provider call; `end` records it once, with how it ended. */
   providerCall(operation: string) {

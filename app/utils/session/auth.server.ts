@@ -46,8 +46,7 @@ export async function requireProvider(
       throw await endSession(context, loginUrl(returnTo), t("common:errors.sessionExpired"));
     },
     countLookup: async () =>
-      (await countAgainstLimit("lookupsPerUser", await requireUserName(request, context))) ===
-      null,
+      (await countAgainstLimit("lookupsPerUser", await requireUserName(request, context))) === null,
   };
 }
 

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import type { Redis } from "ioredis";
 import { env } from "~/utils/runtime/env.server";
 import { oneAtATimePerKey } from "~/utils/limits/concurrency.server";
-import { redis } from "~/utils/session/redis.server";
+import { metrics } from "~/utils/runtime/metrics.server";
+import { connectedReplicas, redis, replicasToWaitFor } from "~/utils/session/redis.server";
 import { orStoreUnavailable } from "~/utils/session/store-unavailable.server";
 
 /**
@@ -139,33 +140,64 @@ export async function sweepExpiredRecords(dir: string) {
   return removed;
 }
 
-/** Records as Redis keys; while Redis does not answer, every use is a translated 503. */
+const UNHELD_FOR_MS = 1000;
+
+/**
+ * Records as Redis keys; while Redis does not answer, every use is a translated 503. A write is
+ * answered once `replicasToWaitFor` replicas hold it (WAIT), so a primary lost just after it loses
+ * nothing the clerk was told was saved; with no replica there, or none in REDIS_REPLICA_WAIT_MS,
+ * the write stands on the primary alone and is counted (the alert `SessionStoreUnreplicated`).
+ */
 export function createRedisRecordStore(client: Redis, prefix = "record:"): RecordStore {
+  // After a WAIT that timed out (a replica that hangs rather than leaves), writes do not wait for
+  // a second: a hung replica costs one write REDIS_REPLICA_WAIT_MS a second, not every write.
+  let unheldUntil = 0;
+  async function held() {
+    if (replicasToWaitFor === 0) return;
+    const replicas =
+      Date.now() < unheldUntil ? 0 : Math.min(replicasToWaitFor, await connectedReplicas(client));
+    const holding = replicas > 0 ? await client.wait(replicas, env.REDIS_REPLICA_WAIT_MS) : 0;
+    if (holding >= replicasToWaitFor) return;
+    metrics.storeWriteUnreplicated();
+    if (replicas > 0) unheldUntil = Date.now() + UNHELD_FOR_MS;
+  }
+  /** `write`, answered once replicas hold it when it changed anything. */
+  const written = <T>(write: () => Promise<T>, changed: (answer: T) => boolean = () => true) =>
+    orStoreUnavailable(async () => {
+      const answer = await write();
+      if (changed(answer)) await held();
+      return answer;
+    });
   return {
     async get<T>(key: string) {
-      const json = await orStoreUnavailable(client.get(prefix + key));
+      const json = await orStoreUnavailable(() => client.get(prefix + key));
       return json ? (JSON.parse(json) as T) : null;
     },
     async set(key, value, ttlSeconds) {
-      await orStoreUnavailable(client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds));
+      await written(() => client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds));
     },
     async delete(key) {
-      await orStoreUnavailable(client.del(prefix + key));
+      await written(
+        () => client.del(prefix + key),
+        (removed) => removed > 0,
+      );
     },
     async claim(key, value, ttlSeconds) {
-      const answer = await orStoreUnavailable(
-        client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds, "NX"),
+      const answer = await written(
+        () => client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds, "NX"),
+        (stored) => stored === "OK",
       );
       return answer === "OK";
     },
     async replace(key, value, ttlSeconds) {
-      const answer = await orStoreUnavailable(
-        client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds, "XX"),
+      const answer = await written(
+        () => client.set(prefix + key, JSON.stringify(value), "EX", ttlSeconds, "XX"),
+        (stored) => stored === "OK",
       );
       return answer === "OK";
     },
     async increment(key, ttlSeconds) {
-      const [[, count]] = (await orStoreUnavailable(
+      const [[, count]] = (await written(() =>
         client
           .multi()
           .incr(prefix + key)
