@@ -15,15 +15,15 @@ const STORE_UNAVAILABLE = "storeUnavailable";
 /** Uses waiting now for a Redis that does not answer (a failover, a restart). */
 let waiting = 0;
 
-/** `use()`'s answer, or the translated 503 when Redis does not answer in time. */
-export async function orStoreUnavailable<T>(use: () => Promise<T>): Promise<T> {
+/** `work()`'s answer, or the translated 503 when Redis does not answer in time. */
+export async function orStoreUnavailable<T>(work: () => Promise<T>): Promise<T> {
   const unanswered = redis !== null && redis.status !== "ready";
   // The queue is bounded: past REDIS_WAITING_MAX, a use is answered at once, never queued.
   if (unanswered && waiting >= env.REDIS_WAITING_MAX)
     return storeUnavailable(new Error(`${waiting} uses already waiting`));
   if (unanswered) waiting += 1;
   try {
-    return await use();
+    return await work();
   } catch (error) {
     return storeUnavailable(error as Error);
   } finally {
