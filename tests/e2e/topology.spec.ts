@@ -20,14 +20,15 @@ import { SESSION_SECRET } from "./servers";
 
 test.describe.configure({ mode: "default" });
 
-test("deploy/compose.yaml: HAProxy, three replicas and Redis; a replica killed mid-journey, no page fails", async ({
+test("deploy/compose.yaml: HAProxy, three replicas and Redis under Sentinel; a replica killed mid-journey, then the Redis primary, no page fails and nobody is signed out", async ({
   portalImage,
   reachableSandbox: sandbox,
   browser,
 }, testInfo) => {
-  // Five containers that podman-compose starts, and stops, one after another: 18 s on a quiet
-  // machine, 30 s beside a CPU hog while the image's neighbours run browser tests.
-  test.setTimeout(120_000);
+  // Nine containers that podman-compose starts, and stops, one after another (five took 18 s on a
+  // quiet machine, 30 s beside a CPU hog while the image's neighbours run browser tests), and a
+  // failover of about 5 s.
+  test.setTimeout(240_000);
   await sandbox.reset();
   const project = "agency-portal-e2e";
   const env = {
@@ -38,7 +39,8 @@ test("deploy/compose.yaml: HAProxy, three replicas and Redis; a replica killed m
   };
   // The file as it is, but that HAProxy's port is not published (the test reaches it on the
   // project's network: forward.ts says why) and its two files are named by their full paths.
-  const file = parse(readFileSync("deploy/compose.yaml", "utf8"));
+  // Its merge keys (`<<: *redis`) are YAML 1.1's, as podman-compose reads them.
+  const file = parse(readFileSync("deploy/compose.yaml", "utf8"), { merge: true });
   delete file.services.haproxy.ports;
   file.services.haproxy.volumes = file.services.haproxy.volumes.map((volume: string) =>
     volume.replace(/^\.\//, `${resolve("deploy")}/`),
@@ -59,14 +61,17 @@ test("deploy/compose.yaml: HAProxy, three replicas and Redis; a replica killed m
         const answer = await fetch(`${url}/healthcheck`);
         if (answer.status !== 200) return false;
         const health = await answer.json();
-        return health.sessionStore.kind === "redis" && health.sessionStore.reachable === true;
+        return health.sessionStore.kind === "redis-sentinel" && health.sessionStore.state === "ok";
       },
-      "HAProxy, a replica and Redis",
-      30_000,
+      "HAProxy, a replica and Redis with its replica",
+      60_000,
     );
 
-    // Redis asks for its password.
-    const redis = `${project}_redis_1`;
+    // Redis and the Sentinels ask for the password.
+    const redis = `${project}_redis-1_1`;
+    expect(
+      await podman(["exec", `${project}_sentinel-1_1`, "redis-cli", "-p", "26379", "ping"]),
+    ).toContain("NOAUTH");
     expect(await podman(["exec", redis, "redis-cli", "ping"])).toContain("NOAUTH");
     expect(
       await podman([
@@ -93,11 +98,30 @@ test("deploy/compose.yaml: HAProxy, three replicas and Redis; a replica killed m
     // Every page of the journey, whichever replica it was sent to: HAProxy sends a request that
     // met the dead one to another, and the session is in Redis (a signed-out clerk would be sent
     // to sign in: a redirect, not a 200).
-    for (const path of ["/dashboard", "/reservations/list", "/orders", "/payments", "/dashboard"]) {
-      const answer = await get(path);
-      expect(answer.status(), path).toBe(200);
-      expect(await answer.text(), path).not.toContain('name="username"');
-    }
+    const everyPage = async (when: string) => {
+      for (const path of [
+        "/dashboard",
+        "/reservations/list",
+        "/orders",
+        "/payments",
+        "/dashboard",
+      ]) {
+        const answer = await get(path);
+        expect(answer.status(), `${path}, ${when}`).toBe(200);
+        expect(await answer.text(), `${path}, ${when}`).not.toContain('name="username"');
+      }
+    };
+    await everyPage("a replica killed");
+
+    // The Redis primary killed: the first page waits for the Sentinels to promote the replica,
+    // which holds the session (every write waited for it).
+    await podman(["kill", redis]);
+    await everyPage("the Redis primary killed");
+    const sentinelSays = await podman([
+      ...["exec", "-e", `REDISCLI_AUTH=${env.REDIS_PASSWORD}`, `${project}_sentinel-2_1`],
+      ...["redis-cli", "-p", "26379", "sentinel", "get-master-addr-by-name", "portal"],
+    ]);
+    expect(sentinelSays).toContain("redis-2");
     await portal.page.context().close();
   } finally {
     await proxy.close();
