@@ -10,11 +10,16 @@ import {
 
 /**
  * What users see when a part of the deployment fails under load (decision 022): HAProxy in front
- * of three instances on one Redis (`deploy/cluster.ts`), USERS (50) agencies working through the
+ * of three instances on Redis under Sentinel (a primary, a replica, three Sentinels:
+ * `deploy/cluster.ts`, decision 037), USERS (50) agencies working through the
  * proxy at one request a second each, the sandbox adding LATENCY_MS (50) to every provider call,
  * for SECONDS (90). At EVENT_AT (30 s) one failure, each scenario on a fresh cluster:
  * - kill: one instance SIGKILLed, started again 20 s later;
- * - redis: Redis stopped (SIGTERM) for 5 s, then started again;
+ * - redis: Redis stopped (SIGTERM, the primary and its replica: no failover can help) for 5 s,
+ *   then started again;
+ * - primary: the Redis primary SIGKILLed, its replica promoted by the Sentinels, the killed node
+ *   started again 20 s later as the new primary's replica (goal: no failed page, back to normal
+ *   within the failover's time plus 2 s);
  * - pause: one instance stopped with SIGSTOP for 10 s, then SIGCONT.
  * `FAILURES=kill,pause` runs some of them.
  *
@@ -38,7 +43,7 @@ const SECONDS = Number(process.env.SECONDS ?? 90);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 50);
 const EVENT_AT = Number(process.env.EVENT_AT ?? 30);
 const PASSWORD = "Failure-test-2026";
-const SCENARIOS = (process.env.FAILURES ?? "kill,redis,pause").split(",");
+const SCENARIOS = (process.env.FAILURES ?? "kill,redis,primary,pause").split(",");
 
 type Outcome = {
   user: number;
@@ -73,11 +78,25 @@ const SCENARIO_ACTS: Record<string, Scenario> = {
     },
   },
   redis: {
-    name: "Redis stopped for 5 s, then started again",
+    name: "Redis (the primary and its replica) stopped for 5 s, then started again",
     async act(cluster) {
       await cluster.redis.stop();
       await wait(5_000);
       await cluster.redis.start();
+    },
+  },
+  primary: {
+    name: "the Redis primary SIGKILLed, the replica promoted, the node back 20 s later as a replica",
+    async act(cluster) {
+      const primary = await cluster.redis.primary();
+      const killedAt = Date.now();
+      await primary.kill();
+      const promoted = await cluster.redis.failedOverFrom(primary);
+      console.log(
+        `\nprimary: ${promoted.name} promoted ${((Date.now() - killedAt) / 1000).toFixed(1)} s after ${primary.name} was killed`,
+      );
+      await wait(20_000);
+      await primary.start(promoted.port);
     },
   },
   pause: {
@@ -318,7 +337,7 @@ function windowStats(outcomes: Outcome[]) {
 
 async function runScenario(key: string) {
   const scenario = SCENARIO_ACTS[key];
-  if (!scenario) throw new Error(`No scenario "${key}": kill, redis or pause`);
+  if (!scenario) throw new Error(`No scenario "${key}": kill, redis, primary or pause`);
   rmSync(`.data/bench/cluster-${key}`, { recursive: true, force: true });
   const sandbox = await startSandbox();
   const userNames = await registerAgencies(sandbox.url, USERS, PASSWORD, `busy-${key}`);
@@ -464,6 +483,7 @@ const missed = results.filter(
     result.draftsLost > 0 ||
     result.duplicates > 0 ||
     result.proxyOwn > 0 ||
+    (result.key === "primary" && result.failed > 0) ||
     (result.key !== "redis" && (result.signedOut > 0 || result.worstRun > 1)),
 );
 if (missed.length > 0) {
