@@ -461,6 +461,15 @@ async function runScenario(key: string) {
     );
     for (const [kind, { count, first, last }] of kinds)
       console.log(`  ${count} × ${kind}, sent ${first.toFixed(1)}–${last.toFixed(1)} s`);
+    // What kept the run from normal: the slow answers from the failure on, the latest last.
+    const slow = outcomes
+      .filter((outcome) => outcome.at + outcome.ms / 1000 >= at && abnormal(outcome))
+      .sort((a, b) => a.at + a.ms / 1000 - (b.at + b.ms / 1000))
+      .slice(-5);
+    for (const outcome of slow)
+      console.log(
+        `  slow: ${outcome.method} ${outcome.path} sent at ${outcome.at.toFixed(1)} s, ${outcome.ms} ms, ${outcome.status}`,
+      );
     return {
       key,
       failed: failed.length,
