@@ -295,7 +295,7 @@ const SENTINEL_NAME = "portal";
  * down after 1 s: a failover takes 2–4 s here). Sentinel is `redis-server --sentinel`, the same
  * program as Debian's `redis-sentinel`. The portals find the primary through the Sentinels.
  */
-export type RedisTopology = {
+type RedisTopology = {
   /** For a person: where the Sentinels are. */
   url: string;
   nodes: RedisNode[];
