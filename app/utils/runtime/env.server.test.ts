@@ -37,4 +37,17 @@ describe("environment", () => {
     expect(() => parseEnv({ PROVIDER_API_URL: "not a url" })).toThrow(/PROVIDER_API_URL/);
     expect(() => parseEnv({ PROVIDER_TIMEOUT_MS: "-1" })).toThrow(/PROVIDER_TIMEOUT_MS/);
   });
+
+  test("Redis under Sentinel: the Sentinels as host:port pairs, and never beside REDIS_URL", () => {
+    expect(parseEnv({ REDIS_SENTINELS: "sentinel-1:26379,10.0.0.7:26379" })).toMatchObject({
+      REDIS_SENTINELS: "sentinel-1:26379,10.0.0.7:26379",
+      REDIS_SENTINEL_NAME: "mymaster",
+    });
+    expect(() => parseEnv({ REDIS_SENTINELS: "sentinel-1" })).toThrow(
+      /REDIS_SENTINELS: is not host:port,host:port/,
+    );
+    expect(() =>
+      parseEnv({ REDIS_SENTINELS: "sentinel-1:26379", REDIS_URL: "redis://redis:6379" }),
+    ).toThrow(/REDIS_SENTINELS: and REDIS_URL are both set/);
+  });
 });
