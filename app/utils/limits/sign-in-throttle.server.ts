@@ -151,29 +151,12 @@ async function startUnknownDeviceAttempt(
 ): Promise<SignInAttempt> {
   const lock = await recordStore.get<Lock>(userLockKey(userName));
   if (lock) return { lockedForMinutes: minutesUntil(lock.until) };
-  const [clientPlace, failuresEverywhere] = await Promise.all([
-    takePlace(clientKey(client), env.SIGNIN_CLIENT_MAX_FAILURES),
+  const [own, failuresEverywhere] = await Promise.all([
+    placeAtClient(client, browser),
     recordStore.get<number>(globalKey()).then((count) => count ?? 0),
   ]);
-  let slowdowns = 0;
-  let ownPlace = clientPlace;
-  let browserLocksAtFailure = false;
-  if (!clientPlace) {
-    // The client's budget is spent: its browsers that keep failing are kept out, not the others.
-    const browserPlace = browser
-      ? await takePlace(browserKey(browser), env.SIGNIN_BROWSER_MAX_FAILURES)
-      : null;
-    if (!browserPlace)
-      return {
-        lockedForMinutes: browser
-          ? await minutesUntilFree(browserKey(browser), env.SIGNIN_BROWSER_MAX_FAILURES)
-          : env.SIGNIN_WINDOW_MINUTES,
-      };
-    ownPlace = browserPlace;
-    browserLocksAtFailure = browserPlace.index === env.SIGNIN_BROWSER_MAX_FAILURES - 1;
-    slowdowns += 1;
-    metrics.signInSlowed("client");
-  }
+  if ("lockedForMinutes" in own) return { lockedForMinutes: own.lockedForMinutes };
+  let slowdowns = own.slowed ? 1 : 0;
   if (failuresEverywhere >= env.SIGNIN_GLOBAL_MAX_FAILURES) {
     slowdowns += 1;
     metrics.signInSlowed("all");
@@ -181,14 +164,14 @@ async function startUnknownDeviceAttempt(
   const userPlace = await takePlace(userKey(userName), env.SIGNIN_USER_MAX_FAILURES, client);
   if (!userPlace) {
     // Attempts under way hold every place; the one that fails last sets the lock.
-    await recordStore.delete(ownPlace!.place);
+    await recordStore.delete(own.place);
     return { lockedForMinutes: 1 };
   }
   // Looked at again once the place is taken: a lock sets itself before it frees the places, so a
   // place freed by a lock begun meanwhile is never a guess more.
   const lockedMeanwhile = await recordStore.get<Lock>(userLockKey(userName));
   if (lockedMeanwhile) {
-    await releasing([ownPlace!.place, userPlace.place])();
+    await releasing([own.place, userPlace.place])();
     return { lockedForMinutes: minutesUntil(lockedMeanwhile.until) };
   }
   // The wait rises with the failures before it: a clerk's first typo costs nothing, a guesser's
@@ -196,18 +179,44 @@ async function startUnknownDeviceAttempt(
   slowdowns += userPlace.index;
   if (slowdowns > 0)
     await new Promise((done) => setTimeout(done, slowdowns * env.SIGNIN_SLOWDOWN_MS));
-  const release = releasing([ownPlace!.place, userPlace.place]);
+  const release = releasing([own.place, userPlace.place]);
   return {
     lockedForMinutes: null,
     async fail() {
       await recordStore.increment(globalKey(), env.SIGNIN_WINDOW_MINUTES * 60);
-      if (browserLocksAtFailure) metrics.signInLocked("browser");
+      if (own.locksBrowserAtFailure) metrics.signInLocked("browser");
       if (userPlace.index === env.SIGNIN_USER_MAX_FAILURES - 1) await lockUserName(userName);
     },
     release,
     // The user name's other failures stay: signing in from one device must not give a guesser
     // elsewhere a new handful.
     succeed: release,
+  };
+}
+
+/**
+ * The attempt's place at its client: one of the client's, or past them one of its browser's (the
+ * attempt then slowed), or how long the browser may not try.
+ */
+async function placeAtClient(
+  client: string,
+  browser: string | null,
+): Promise<
+  { place: string; slowed: boolean; locksBrowserAtFailure: boolean } | { lockedForMinutes: number }
+> {
+  const clientPlace = await takePlace(clientKey(client), env.SIGNIN_CLIENT_MAX_FAILURES);
+  if (clientPlace) return { place: clientPlace.place, slowed: false, locksBrowserAtFailure: false };
+  // The client's budget is spent: its browsers that keep failing are kept out, not the others.
+  if (!browser) return { lockedForMinutes: env.SIGNIN_WINDOW_MINUTES };
+  const key = browserKey(browser);
+  const browserPlace = await takePlace(key, env.SIGNIN_BROWSER_MAX_FAILURES);
+  if (!browserPlace)
+    return { lockedForMinutes: await minutesUntilFree(key, env.SIGNIN_BROWSER_MAX_FAILURES) };
+  metrics.signInSlowed("client");
+  return {
+    place: browserPlace.place,
+    slowed: true,
+    locksBrowserAtFailure: browserPlace.index === env.SIGNIN_BROWSER_MAX_FAILURES - 1,
   };
 }
 
@@ -219,7 +228,11 @@ async function lockUserName(userName: string) {
     Promise.all(places.map((place) => recordStore.get<Place>(place))),
   ]);
   const minutes = Math.min(env.SIGNIN_LOCK_MAX_MINUTES, env.SIGNIN_LOCK_MINUTES * 2 ** (locks - 1));
-  await recordStore.set(userLockKey(userName), { until: Date.now() + minutes * 60_000 }, minutes * 60);
+  await recordStore.set(
+    userLockKey(userName),
+    { until: Date.now() + minutes * 60_000 },
+    minutes * 60,
+  );
   // The places are for after the lock.
   await Promise.all(places.map((place) => recordStore.delete(place)));
   const clients = new Set(failures.map((failure) => failure?.client)).size;
