@@ -224,6 +224,29 @@ function portalInstance(name: string, env: Record<string, string>, log: string) 
   return instance;
 }
 
+/** Resolves once the Redis program (a node or a Sentinel) on `port` answers a PING. */
+async function untilRedisAnswers(running: Running, port: number, what: string) {
+  const probe = new Redis({
+    port,
+    host: "127.0.0.1",
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
+  probe.on("error", () => {});
+  try {
+    await waitUntilReady(
+      running,
+      async () => {
+        if (probe.status !== "ready") await probe.connect().catch(() => {});
+        return (await probe.ping()) === "PONG";
+      },
+      what,
+    );
+  } finally {
+    probe.disconnect();
+  }
+}
+
 /** One Redis data node: the primary or a replica, as the Sentinels decide. */
 type RedisNode = {
   name: string;
@@ -257,25 +280,7 @@ function redisNode(name: string, port: number, dir: string, program: string): Re
         join(dir, `${name}.log`),
       );
       running = started;
-      const probe = new Redis({
-        port,
-        host: "127.0.0.1",
-        lazyConnect: true,
-        retryStrategy: () => null,
-      });
-      probe.on("error", () => {});
-      try {
-        await waitUntilReady(
-          started,
-          async () => {
-            if (probe.status !== "ready") await probe.connect().catch(() => {});
-            return (await probe.ping()) === "PONG";
-          },
-          `Redis ${name}`,
-        );
-      } finally {
-        probe.disconnect();
-      }
+      await untilRedisAnswers(started, port, `Redis ${name}`);
     },
     stop: () => stopProcess(running),
     async kill() {
@@ -348,25 +353,7 @@ async function startRedisTopology(dir: string, program: string): Promise<RedisTo
           {},
           join(dir, `sentinel${number}.log`),
         );
-        const probe = new Redis({
-          port,
-          host: "127.0.0.1",
-          lazyConnect: true,
-          retryStrategy: () => null,
-        });
-        probe.on("error", () => {});
-        try {
-          await waitUntilReady(
-            running,
-            async () => {
-              if (probe.status !== "ready") await probe.connect().catch(() => {});
-              return (await probe.ping()) === "PONG";
-            },
-            `Sentinel ${number}`,
-          );
-        } finally {
-          probe.disconnect();
-        }
+        await untilRedisAnswers(running, port, `Sentinel ${number}`);
         return { port, running };
       }),
     ),

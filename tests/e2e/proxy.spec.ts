@@ -12,6 +12,7 @@ import {
   expectAssetsInBothEncodings,
   securityTokenIn,
   statusLineOf,
+  type Portal,
 } from "./fixtures";
 import { CHECK_IN, CHECK_OUT, fillGuest, submitReceipt } from "./journeys";
 import { formatDateInput } from "~/utils/format/date-input";
@@ -55,6 +56,30 @@ function requestsPerInstance(cluster: Cluster) {
   );
 }
 
+/** Through the wizard to its review: a stay at Marina Pearl Resort, a Single room, one guest. */
+async function toReviewWithOneGuest(portal: Portal, firstName: string, passport: string) {
+  const { page } = portal;
+  await portal.visit("/reservations/new/hotel");
+  await page.getByLabel("Marina Pearl Resort").check();
+  await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
+  await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/\/rooms$/);
+  await portal.hydrated();
+  await page.getByRole("button", { name: "Add a Single room" }).click();
+  await expect(page.getByTestId("room-1")).toBeVisible();
+  await portal.hydrated();
+  await fillGuest(page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }), {
+    firstName,
+    lastName: "Traveller",
+    dateOfBirth: "1988-04-02",
+    passport,
+    nationality: "IR",
+  });
+  await page.getByRole("button", { name: "Continue" }).last().click();
+  await page.waitForURL(/\/review$/);
+}
+
 test.describe("through the proxy", () => {
   test("sign in, a request through the wizard, a note, a receipt and a CSV, as without it", async ({
     portal,
@@ -65,25 +90,7 @@ test.describe("through the proxy", () => {
     const before = requestsPerInstance(cluster);
     await portal.signIn();
 
-    await portal.visit("/reservations/new/hotel");
-    await page.getByLabel("Marina Pearl Resort").check();
-    await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
-    await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.waitForURL(/\/rooms$/);
-    await portal.hydrated();
-    await page.getByRole("button", { name: "Add a Single room" }).click();
-    await expect(page.getByTestId("room-1")).toBeVisible();
-    await portal.hydrated();
-    await fillGuest(page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }), {
-      firstName: "Proxy",
-      lastName: "Traveller",
-      dateOfBirth: "1988-04-02",
-      passport: "P4009901",
-      nationality: "IR",
-    });
-    await page.getByRole("button", { name: "Continue" }).last().click();
-    await page.waitForURL(/\/review$/);
+    await toReviewWithOneGuest(portal, "Proxy", "P4009901");
     await portal.hydrated();
     await portal.submitToRequestsList(
       page.getByRole("button", { name: "Submit request" }),
@@ -172,28 +179,10 @@ test.describe("through the proxy", () => {
     sandbox,
   }) => {
     await portal.signIn();
-    await portal.visit("/reservations/new/hotel");
-    await page.getByLabel("Marina Pearl Resort").check();
-    await page.getByLabel("Check-in date").fill(formatDateInput(CHECK_IN, "en"));
-    await page.getByLabel("Check-out date").fill(formatDateInput(CHECK_OUT, "en"));
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.waitForURL(/\/rooms$/);
-    await portal.hydrated();
-    await page.getByRole("button", { name: "Add a Single room" }).click();
-    await expect(page.getByTestId("room-1")).toBeVisible();
-    await portal.hydrated();
-    await fillGuest(page.getByTestId("room-1").getByRole("group", { name: "Main guest 1" }), {
-      firstName: "Failover",
-      lastName: "Traveller",
-      dateOfBirth: "1988-04-02",
-      passport: "P4009902",
-      nationality: "IR",
-    });
     // The guest is in the draft once the step is left: the primary is killed the moment the
     // review is in, with no time for anything but what the write waited for (WAIT) to reach the
     // replica.
-    await page.getByRole("button", { name: "Continue" }).last().click();
-    await page.waitForURL(/\/review$/);
+    await toReviewWithOneGuest(portal, "Failover", "P4009902");
     await expect(page.getByText("Failover Traveller").first()).toBeVisible();
     const primary = await cluster.redis.primary();
     await primary.kill();
