@@ -50,9 +50,22 @@ function createRedisClient() {
     down = false;
     console.warn("Redis answers again.");
   });
+  // ioredis may give a connection up for good ("Connection is closed", seen once in a test's
+  // failover): the store must come back by itself, so an ended client connects again, unless the
+  // portal is shutting down.
+  let shuttingDown = false;
+  client.on("end", () => {
+    if (shuttingDown) return;
+    setTimeout(() => {
+      if (!shuttingDown && client.status === "end") client.connect().catch(() => {});
+    }, 1000).unref();
+  });
   // An open socket would keep the process alive after its server closed (stack notes, trap 3).
   // Closed at shutdown after the last request was answered, since those still write sessions.
-  onShutdown(() => client.quit().catch(() => client.disconnect()));
+  onShutdown(() => {
+    shuttingDown = true;
+    return client.quit().catch(() => client.disconnect());
+  });
   return client;
 }
 
