@@ -121,6 +121,7 @@ function requestIdAndLog(req: Request, res: Response, next: NextFunction) {
     metrics.requestsInFlight.dec();
     const seconds = (performance.now() - started) / 1000;
     const context = res.locals.requestContext as RequestContext | undefined;
+    const waited = context?.providerWaits.figures();
     void Promise.all([routeLabelOf(path), context?.wasSignedIn() ?? false]).then(
       ([{ route, kind }, signedIn]) =>
         metrics.observeHttp(
@@ -134,6 +135,8 @@ function requestIdAndLog(req: Request, res: Response, next: NextFunction) {
       path,
       status: res.statusCode,
       ms: Math.round((performance.now() - started) * 10) / 10,
+      // Of which waiting for the provider (only a request that called it): its calls, its time.
+      ...(waited?.providerCalls ? waited : {}),
       requestId,
       // The trace it arrived in (W3C traceparent), passed on to the provider as well.
       ...(traceId ? { traceId } : {}),

@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // one. Should that fail, the change still happened, and the clerk is told to sign in with it.
   let token: string;
   try {
-    token = await requestToken(anonymousProvider(request), {
+    token = await requestToken(anonymousProvider(request, context), {
       username: userName,
       password: submission.value.newPassword,
       requestReference: randomUUID(),

@@ -34,6 +34,7 @@ import {
   requestStateLabel,
 } from "~/utils/requests/request-states";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { NewRequestLink } from "~/components/wizard/new-request-link";
 
 export const handle = { i18n: ["common", "requests"] };
 
@@ -170,9 +171,9 @@ export default function RequestsList() {
                 {t("list.clearFilters")}
               </Link>
             ) : (
-              <Link to="/reservations/new" className="text-primary-dark underline">
+              <NewRequestLink className="text-primary-dark underline">
                 {t("list.newRequest")}
-              </Link>
+              </NewRequestLink>
             )}
           </div>
         ) : (

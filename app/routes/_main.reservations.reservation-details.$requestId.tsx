@@ -19,6 +19,7 @@ import { RequestSummaryView } from "~/components/request-summary";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
+import { NewRequestLink } from "~/components/wizard/new-request-link";
 import { parseWithZod } from "@conform-to/zod";
 import { readForm } from "~/utils/forms/form-data.server";
 import { requireRequestId } from "~/utils/http/params.server";
@@ -330,9 +331,9 @@ function BookAgainConfirmation({ number }: { number: string }) {
         <div className="flex flex-wrap gap-3">
           <Apart>
             <BookAgainForm replace />
-            <Link to="/reservations/new" className={buttonClasses("secondary")}>
+            <NewRequestLink className={buttonClasses("secondary")}>
               {t("bookAgain.continueUnfinished")}
-            </Link>
+            </NewRequestLink>
             <Link to="." className={buttonClasses("quiet")}>
               {t("delete.cancel")}
             </Link>

@@ -20,6 +20,7 @@ import { paymentsDueCount } from "~/utils/money/payment-deadlines.server";
 import { settle } from "~/utils/http/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/requests/unread-notes.server";
 import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
+import { newRequestPath } from "~/utils/wizard/reservation-wizard.server";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,11 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The profile and the counts of unread notes and payments due only decorate the menu, and run beside the page's own
   // calls (Remix starts every matched loader together): without them the page itself still loads.
   const language = context.language;
-  const [profile, unreadNotes, dueSoon, sidebarMini] = await Promise.all([
+  const [profile, unreadNotes, dueSoon, sidebarMini, newRequest] = await Promise.all([
     settle(context, getProfileSummary(provider)),
     settle(context, countUnreadNotes(provider, requestBeingRead(request))),
     settle(context, paymentsDueCount(request, context, provider)),
     isSidebarMini(request),
+    newRequestPath(context),
   ]);
   const now = new Date();
   return {
@@ -39,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unreadNotes: unreadNotes.ok ? unreadNotes.data : null,
     paymentsDueSoon: dueSoon.ok ? dueSoon.data : null,
     sidebarMini,
+    newRequest,
     // The provider's today (its time zone), whatever the browser's or the server's clock says.
     today: formatBothCalendars(wallClockIn(now, env.PROVIDER_TIME_ZONE), language),
     year: env.APP_COPYRIGHT_YEAR

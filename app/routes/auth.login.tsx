@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   try {
-    const token = await requestToken(anonymousProvider(request), {
+    const token = await requestToken(anonymousProvider(request, context), {
       username,
       password,
       requestReference: randomUUID(),

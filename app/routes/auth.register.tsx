@@ -98,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const value = submission.value;
   try {
-    await registerAgency(anonymousProvider(request), {
+    await registerAgency(anonymousProvider(request, context), {
       AgencyName: value.agencyName,
       ManagerFirstName: value.managerFirstName,
       ManagerLastName: value.managerLastName,

@@ -94,6 +94,10 @@ test.describe("operations", () => {
         .toMatchObject({ msg: "request", method: "GET", path: "/dashboard", status: 200 });
       const line = logLines(instance.output()).find((entry) => entry.requestId === requestId)!;
       expect(line.ms).toEqual(expect.any(Number));
+      // What it waited for the provider: each call the provider saw, and a time within the page's.
+      expect(line.providerCalls).toBe(calls.length);
+      expect(line.providerMs).toBeGreaterThan(0);
+      expect(line.providerMs).toBeLessThanOrEqual(Number(line.ms));
       expect(Date.parse(String(line.time))).not.toBeNaN();
       // Exactly one line for it.
       expect(

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Apart } from "~/components/ui/apart";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { NewRequestLink } from "~/components/wizard/new-request-link";
 import { cx } from "~/utils/ui/misc";
 import type { loader as notesLoader } from "~/routes/reservations.reservation-details.$requestId.notes";
 import { notesPollKey } from "~/utils/requests/notes-poll";
@@ -129,8 +130,7 @@ export function SideMenu({
               <span className={labelClasses}>{t("layout.verifyEmail")}</span>
             </Link>
           ) : null}
-          <Link
-            to="/reservations/new"
+          <NewRequestLink
             title={mini ? t("layout.newRequest") : undefined}
             className={cx(
               "flex items-center gap-2 rounded bg-primary px-3 py-2 text-sm font-medium text-white hover:bg-primary-dark",
@@ -139,7 +139,7 @@ export function SideMenu({
           >
             <Icon name="plus" />
             <span className={labelClasses}>{t("layout.newRequest")}</span>
-          </Link>
+          </NewRequestLink>
           <nav aria-label={t("layout.mainMenu")}>
             <ul className="flex flex-col gap-1">
               {menuItems.map((item) => {

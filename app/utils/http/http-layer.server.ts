@@ -6,7 +6,7 @@ import { i18nInstanceFor, i18nServer } from "~/utils/i18n/i18n.server";
 import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
 import { runShutdownClosers } from "~/utils/runtime/shutdown.server";
 import { metrics } from "~/utils/runtime/metrics.server";
-import { traceIdOf } from "~/utils/runtime/request-log.server";
+import { providerWaits, traceIdOf, type ProviderWaits } from "~/utils/runtime/request-log.server";
 import { sessionStorage, type PortalSession } from "~/utils/session/session.server";
 
 /**
@@ -71,6 +71,8 @@ export type RequestContext = {
    * (never read for it: a request with no session to speak of, an asset's, a refusal's).
    */
   wasSignedIn: () => Promise<boolean>;
+  /** The calls to the provider the request made and the time it waited for them (its log line). */
+  providerWaits: ProviderWaits;
   log: Logger;
 };
 
@@ -109,6 +111,7 @@ export async function createRequestContext({
     session: () => (session ??= sessionStorage.getSession(cookie ?? null)),
     wasSignedIn: async () =>
       Boolean(session && (await session.then((read) => read.get("token")).catch(() => null))),
+    providerWaits: providerWaits(),
     log: createLogger({ requestId }),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "~/utils/runtime/env.server";
 import { metrics, type ProviderOutcome } from "~/utils/runtime/metrics.server";
+import type { ProviderWaits } from "~/utils/runtime/request-log.server";
 
 /**
  * The one place that knows how the provider's HTTP API is spoken to: base URL, bearer token,
@@ -49,6 +50,8 @@ export type ProviderContext = {
   requestId?: string;
   /** The W3C trace context the user's request arrived with, passed on as it came. */
   traceparent?: string;
+  /** Where the user's request counts its calls and the time it waits for them (its log line). */
+  waits?: ProviderWaits;
   /** Called on 401: the auth module ends the session and throws a redirect to the login page. */
   onUnauthorized?: () => Promise<never>;
   /**
@@ -153,9 +156,14 @@ export async function providerFetch(
   accepting: Accepting = "anything",
 ): Promise<Response> {
   const call = metrics.providerCall(options.operation);
-  const response = await send(ctx, options, accepting, call);
-  call.end("ok");
-  return response;
+  const waited = ctx.waits?.begin();
+  try {
+    const response = await send(ctx, options, accepting, call);
+    call.end("ok");
+    return response;
+  } finally {
+    waited?.();
+  }
 }
 
 /** `providerFetch`, its timing ended by the caller once the answer is read, or here on failure. */
@@ -238,13 +246,7 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   schema: Schema,
 ): Promise<z.infer<Schema>> {
   const call = metrics.providerCall(options.operation);
-  const response = await send(ctx, options, "json", call);
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    return callFailed(ctx, call, `${options.path} broke off its answer`, error, response.status);
-  }
+  const { response, text } = await receive(ctx, options, call);
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
@@ -267,6 +269,21 @@ export async function providerRequest<Schema extends z.ZodTypeAny>(
   }
   call.end("ok");
   return result.data;
+}
+
+/** A call's answer, read whole: the time the request waits for the provider ends here. */
+async function receive(ctx: ProviderContext, options: ProviderRequestOptions, call: ProviderCall) {
+  const waited = ctx.waits?.begin();
+  try {
+    const response = await send(ctx, options, "json", call);
+    try {
+      return { response, text: await response.text() };
+    } catch (error) {
+      return callFailed(ctx, call, `${options.path} broke off its answer`, error, response.status);
+    }
+  } finally {
+    waited?.();
+  }
 }
 
 type ReadError = { message?: string; code?: string; fieldErrors?: Record<string, string[]> };

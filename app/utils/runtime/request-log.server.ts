@@ -27,3 +27,33 @@ export function traceparentOf(request: Request) {
 export function traceIdOf(traceparent: string | undefined) {
   return traceparent ? TRACEPARENT.exec(traceparent.trim().toLowerCase())?.[1] : undefined;
 }
+
+/**
+ * What a request waited for the provider, for its log line: the calls it made, and the time at
+ * least one of them was under way (calls made together count once), so a slow page's time can be
+ * told apart into the provider's and the portal's own.
+ */
+export function providerWaits() {
+  let calls = 0;
+  let underWay = 0;
+  let since = 0;
+  let ms = 0;
+  return {
+    /** A call starts; the function returned ends it (once, however often it is called). */
+    begin() {
+      calls += 1;
+      if (underWay++ === 0) since = performance.now();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        if (--underWay === 0) ms += performance.now() - since;
+      };
+    },
+    figures() {
+      const waited = ms + (underWay > 0 ? performance.now() - since : 0);
+      return { providerCalls: calls, providerMs: Math.round(waited * 10) / 10 };
+    },
+  };
+}
+export type ProviderWaits = ReturnType<typeof providerWaits>;

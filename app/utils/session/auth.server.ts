@@ -41,6 +41,7 @@ export async function requireProvider(
     signal: request.signal,
     requestId: requestIdOf(request),
     traceparent: traceparentOf(request),
+    waits: context.providerWaits,
     onUnauthorized: async () => {
       const t = context.translator();
       throw await endSession(context, loginUrl(returnTo), t("common:errors.sessionExpired"));
@@ -116,11 +117,12 @@ export async function renewSessionAlone(context: AppLoadContext, token: string) 
 }
 
 /** Context for calls that need no sign-in (login, registration). */
-export function anonymousProvider(request: Request): ProviderContext {
+export function anonymousProvider(request: Request, context: AppLoadContext): ProviderContext {
   return {
     signal: request.signal,
     requestId: requestIdOf(request),
     traceparent: traceparentOf(request),
+    waits: context.providerWaits,
   };
 }
 

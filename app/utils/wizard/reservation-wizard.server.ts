@@ -53,11 +53,8 @@ export function emptyDraft(sessionId: string | null): Draft {
 export async function loadWizard(request: Request, context: AppLoadContext, params: Params) {
   const orderId = params.extendedOrderId ? idParam(params, "extendedOrderId") : null;
   const provider = await requireProvider(request, context);
-  const session = await context.session();
-  const key = `draft:${userKeyOf(session.get("userName") ?? "")}:${orderId ?? "new"}`;
-  const saved = await recordStore.get<Draft>(key);
+  const { key, saved, sessionId } = await savedDraft(context, orderId);
   const base = orderId ? `/reservations/add-reservation/${orderId}` : "/reservations/new";
-  const sessionId = session.id || null;
   return {
     provider,
     orderId,
@@ -65,7 +62,7 @@ export async function loadWizard(request: Request, context: AppLoadContext, para
     sessionId,
     draft: saved ?? emptyDraft(sessionId),
     /** Saved by another (earlier) session: the user chooses to continue it or start over. */
-    fromAnotherSession: Boolean(saved && hasContent(saved) && saved.sessionId !== sessionId),
+    fromAnotherSession: isFromAnotherSession(saved, sessionId),
     async save(draft: Draft) {
       const next = { ...draft, sessionId, updatedAt: new Date().toISOString() };
       await recordStore.set(key, next, DRAFT_TTL_SECONDS).then(
@@ -83,6 +80,35 @@ export async function loadWizard(request: Request, context: AppLoadContext, para
   };
 }
 export type Wizard = Awaited<ReturnType<typeof loadWizard>>;
+
+/** The signed-in user's draft of a new request (`orderId` null) or of one added to an order. */
+async function savedDraft(context: AppLoadContext, orderId: number | null) {
+  const session = await context.session();
+  const key = `draft:${userKeyOf(session.get("userName") ?? "")}:${orderId ?? "new"}`;
+  return { key, saved: await recordStore.get<Draft>(key), sessionId: session.id || null };
+}
+
+function isFromAnotherSession(saved: Draft | null, sessionId: string | null) {
+  return Boolean(saved && hasContent(saved) && saved.sessionId !== sessionId);
+}
+
+/**
+ * Where "New Request" leads: the step the wizard's entry would redirect to, so that a click is one
+ * request instead of two (the entry's redirect was a round trip on every way into the wizard), or
+ * the entry itself when there is a draft to decide about. A draft changed since (another tab) costs
+ * the redirect the steps make anyway (`requireStep`), never a wrong page. Without a draft store to
+ * read, the entry decides, as before.
+ */
+export async function newRequestPath(context: AppLoadContext) {
+  const entry = "/reservations/new";
+  try {
+    const { saved, sessionId } = await savedDraft(context, null);
+    if (isFromAnotherSession(saved, sessionId)) return entry;
+    return `${entry}/${firstOpenStep(saved ?? emptyDraft(sessionId))}`;
+  } catch {
+    return entry;
+  }
+}
 
 export function hasContent(draft: Draft) {
   return Boolean(draft.hotel || draft.rooms || draft.flights || Object.keys(draft.input).length);
