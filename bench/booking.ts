@@ -21,7 +21,10 @@ import {
  * typing is not timed. RUNS (3) bookings of each kind; medians. Beside each step: its physical limit
  * (its requests in a row × the round trip + its bytes ÷ the bandwidth) and, without JS, its time
  * over that limit; with JS, its time over the same step's without JS (the submit against the
- * message and the list together). Prints; no goal is enforced here.
+ * message and the list together). Under each step, its time apart: the line (the limit), the
+ * portal's own time and its wait for the provider (the log lines of the step's requests, found by
+ * their X-Request-Id), and the rest: the browser at the slowed CPU, and what the bench itself costs
+ * there (Playwright's checks run in the page). Prints; no goal is enforced here.
  */
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -29,7 +32,15 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-type Request = { url: string; method: string; start: number; end: number; bytes: number };
+type Request = {
+  url: string;
+  method: string;
+  start: number;
+  end: number;
+  bytes: number;
+  /** The portal's id of the request (its answer's X-Request-Id), to find its log line. */
+  portalId?: string;
+};
 type StepFigures = {
   ms: number;
   requests: Request[];
@@ -49,10 +60,16 @@ class RequestLog {
         requestId: string;
         timestamp: number;
         request: { url: string; method: string };
+        redirectResponse?: { headers: Record<string, string> };
       }) => {
         // A redirect reuses the id: the hop before it ended when the next began.
         const earlier = this.open.get(event.requestId);
-        if (earlier) this.done.push({ ...earlier, end: event.timestamp });
+        if (earlier)
+          this.done.push({
+            ...earlier,
+            end: event.timestamp,
+            portalId: portalIdOf(event.redirectResponse?.headers ?? {}),
+          });
         this.open.set(event.requestId, {
           url: event.request.url,
           method: event.request.method,
@@ -69,8 +86,13 @@ class RequestLog {
     );
     cdp.on(
       "Network.responseReceived",
-      (event: { requestId: string; response: { fromDiskCache?: boolean } }) => {
+      (event: {
+        requestId: string;
+        response: { fromDiskCache?: boolean; headers: Record<string, string> };
+      }) => {
         if (event.response.fromDiskCache) fromCache.add(event.requestId);
+        const request = this.open.get(event.requestId);
+        if (request) request.portalId = portalIdOf(event.response.headers);
       },
     );
     const finish = (event: {
@@ -92,6 +114,27 @@ class RequestLog {
     this.done = [];
     return taken;
   }
+}
+
+function portalIdOf(headers: Record<string, string>) {
+  return Object.entries(headers).find(([name]) => name.toLowerCase() === "x-request-id")?.[1];
+}
+
+type ServerTime = { ms: number; providerMs: number };
+
+/** The portal's own time and its wait for the provider, per request id, from its log lines. */
+function serverTimes(output: string) {
+  const times = new Map<string, ServerTime>();
+  for (const line of output.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const entry = JSON.parse(line) as { msg?: string; requestId?: string } & Partial<{
+      ms: number;
+      providerMs: number;
+    }>;
+    if (entry.msg === "request" && entry.requestId)
+      times.set(entry.requestId, { ms: entry.ms ?? 0, providerMs: entry.providerMs ?? 0 });
+  }
+  return times;
 }
 
 /**
@@ -126,7 +169,7 @@ function shortName(request: Request) {
   return request.method === "GET" ? name : `${request.method} ${name}`;
 }
 
-const servers = await startServers();
+const servers = await startServers({ keepPortalOutput: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu"],
@@ -296,12 +339,31 @@ try {
     const values = runs.map(of).filter((value): value is number => value !== undefined);
     return values.length ? median(values) : undefined;
   };
+  const times = serverTimes(servers.portalOutput());
+  /** The step's time apart: the line (its limit), the portal's own, the provider's, the rest. */
+  const apart = (ms: number, step: StepFigures) => {
+    let portal = 0;
+    let provider = 0;
+    for (const request of step.requests) {
+      const time = request.portalId ? times.get(request.portalId) : undefined;
+      if (!time) continue;
+      portal += time.ms - time.providerMs;
+      provider += time.providerMs;
+    }
+    return { line: step.limitMs, portal, provider, rest: ms - step.limitMs - portal - provider };
+  };
+  const apartText = (parts: ReturnType<typeof apart>) =>
+    `line ${Math.round(parts.line)}, portal ${Math.round(parts.portal)}, provider ${Math.round(parts.provider)}, browser and the rest ${Math.round(parts.rest)} ms`;
+  console.log(
+    "Under each step, its time apart: the line (its limit), the portal's own time and its wait for the provider (their log lines; the requests of a step without JS are all in a row), and the rest (the browser at the slowed CPU, and what the bench itself costs).",
+  );
   for (const kind of KINDS) {
     const runs = results.get(kind.name)!;
     const steps = Object.keys(runs[0]);
     const other = kind.name.replace("JS on", "JS off");
     let total = 0;
     let totalLimit = 0;
+    const totalApart = { line: 0, portal: 0, provider: 0, rest: 0 };
     console.log(`\n${kind.name}`);
     for (const name of steps) {
       const ms = median(runs.map((figures) => figures[name].ms));
@@ -319,10 +381,15 @@ try {
       console.log(
         `  ${name.padEnd(18)} ${String(Math.round(ms)).padStart(6)} ms  limit ${String(Math.round(typical.limitMs)).padStart(5)} ms  ${ratio.padEnd(12)} ${String(typical.requests.length).padStart(2)} requests, ${typical.inARow} in a row: ${typical.chain.join(" → ")}`,
       );
+      const parts = apart(ms, typical);
+      for (const part of Object.keys(totalApart) as Array<keyof typeof totalApart>)
+        totalApart[part] += parts[part];
+      console.log(`  ${"".padEnd(18)} ${apartText(parts)}`);
     }
     console.log(
       `  ${"in all".padEnd(18)} ${String(Math.round(total)).padStart(6)} ms  limit ${String(Math.round(totalLimit)).padStart(5)} ms  ${kind.javaScriptEnabled ? "" : `÷limit ${(total / totalLimit).toFixed(2)}`}`,
     );
+    console.log(`  ${"".padEnd(18)} ${apartText(totalApart)}`);
   }
 } finally {
   await browser.close();
