@@ -47,7 +47,8 @@ export default function DashboardPage() {
         <UnreadNotes result={data.unreadNotes} />
       </div>
       <CommissionGroups result={data.commissions} />
-      {/* Most bookings start here: the wizard's entry redirects to its first step (decision 029). */}
+      {/* Most bookings start here: the wizard's frame and first step, and its entry for a draft to
+      decide about (decision 029). */}
       <PrefetchRoutes
         paths={["/reservations/new/hotel"]}
         routeIds={[
