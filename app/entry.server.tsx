@@ -14,6 +14,8 @@ import { coalescedStream } from "~/utils/runtime/coalesced-stream.server";
 import { env } from "~/utils/runtime/env.server"; // Fails at start-up, not on the first request, when the environment is wrong.
 import { i18nInstanceFor } from "~/utils/i18n/i18n.server";
 import { NonceProvider } from "~/utils/http/nonce-provider";
+import { PageScriptsProvider } from "~/components/scripts-after-styles";
+import { PAGE_SCRIPTS } from "~/utils/http/page-scripts.server";
 import { PageNamespacesProvider } from "~/utils/i18n/page-translations";
 import { contentSecurityPolicy } from "~/utils/http/security-headers.server";
 
@@ -64,16 +66,18 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <PageNamespacesProvider value={page}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer
-              context={remixContext}
-              url={request.url}
-              abortDelay={streamTimeout}
-              nonce={nonce}
-            />
-          </I18nextProvider>
-        </PageNamespacesProvider>
+        <PageScriptsProvider value={PAGE_SCRIPTS}>
+          <PageNamespacesProvider value={page}>
+            <I18nextProvider i18n={instance}>
+              <RemixServer
+                context={remixContext}
+                url={request.url}
+                abortDelay={streamTimeout}
+                nonce={nonce}
+              />
+            </I18nextProvider>
+          </PageNamespacesProvider>
+        </PageScriptsProvider>
       </NonceProvider>,
       {
         // React's own inline scripts (the ones that put streamed parts in place) carry it too.

@@ -15,7 +15,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
-import { ScriptsAfterStyles } from "~/components/scripts-after-styles";
+import { PreloadsWithStylesheet, ScriptsAfterStyles } from "~/components/scripts-after-styles";
 import { Snackbar } from "~/components/snackbar";
 import { useNonce } from "~/utils/http/nonce-provider";
 import { defaultLanguage, languageDirection } from "~/i18n";
@@ -81,12 +81,13 @@ function Document({ language, children }: { language: string; children: React.Re
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <PreloadsWithStylesheet nonce={nonce} />
         <Links />
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
         <ScriptsAfterStyles nonce={nonce} />
+        <ScrollRestoration nonce={nonce} />
       </body>
     </html>
   );

@@ -1,16 +1,40 @@
 import { Scripts } from "@remix-run/react";
+import { createContext, useContext } from "react";
 import { PageTranslationPreloads } from "~/utils/i18n/page-translations";
 
-const HOLDER_ID = "page-scripts";
+/** The `<noscript>` that holds Remix's `<Scripts>` inert until the page's scripts start. */
+export const HOLDER_ID = "page-scripts";
+
+/** The texts of the two scripts below, which only the server writes (page-scripts.server.ts). */
+export type PageScripts = { preloads: string; start: string };
+
+const PageScriptsContext = createContext<PageScripts | null>(null);
+
+/** Set by the server's render (entry.server.tsx); the client has none and renders them empty. */
+export const PageScriptsProvider = PageScriptsContext.Provider;
 
 /**
- * Starts the page's script downloads only once its stylesheet and the whole document are in
- * (decision 021). Remix's `<Scripts>` (its modulepreload links and the module that hydrates) is
+ * Starts the downloads of the page's modules and translation files (the preload links held in
+ * `ScriptsAfterStyles`' block) once its stylesheet is in, not before (the stylesheet holds up the
+ * first paint: it has the line to itself, decision 021), and at the start of the first frame, not
+ * after it: the scripts in the body run only once the browser has drawn the page, hundreds of
+ * milliseconds on a slow PC while the line stood idle (decision 038). Written in the head before
+ * the stylesheet's link, so it does not wait for it. A browser without JS runs none of it, and so
+ * fetches nothing.
+ */
+export function PreloadsWithStylesheet({ nonce }: { nonce: string }) {
+  return <InlineScript nonce={nonce} text={useContext(PageScriptsContext)?.preloads} />;
+}
+
+/**
+ * Runs the page's modules once its stylesheet and the whole document are in (decision 021).
+ * Remix's `<Scripts>` (its modulepreload links, the page's data and the module that hydrates) is
  * written into a `<noscript>`, which a browser running JS parses as plain text: nothing is fetched
- * while the stylesheet, which holds up the first paint, has the line to itself. The script after it is a
- * classic one in the parser's way, so the browser runs it when the stylesheet has arrived; it turns
- * that text back into elements, inside the same `<noscript>`: the page's data at once, the
- * modules once the document is whole.
+ * while the stylesheet, which holds up the first paint, has the line to itself. The script after
+ * it is a classic one in the parser's way, so the browser runs it when the stylesheet has arrived;
+ * it turns that text back into elements, inside the same `<noscript>`: the page's data at once,
+ * the entry module once the document is whole. The preload links are in the head by then
+ * (`PreloadsWithStylesheet`), or go in with the module if no frame came first.
  *
  * A browser without JS reads the `<noscript>` as elements, inside a `<template>`, whose contents
  * are inert: it neither runs nor downloads them (as bare elements, Chromium fetched every
@@ -19,6 +43,7 @@ const HOLDER_ID = "page-scripts";
  * no mismatch, and nothing is added where React looks.
  */
 export function ScriptsAfterStyles({ nonce }: { nonce: string }) {
+  const start = useContext(PageScriptsContext)?.start;
   return (
     <>
       <noscript id={HOLDER_ID}>
@@ -27,40 +52,19 @@ export function ScriptsAfterStyles({ nonce }: { nonce: string }) {
           <Scripts nonce={nonce} />
         </template>
       </noscript>
-      <script
-        nonce={nonce}
-        // The browser hides a nonce from the page, so the client renders this one empty.
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: START_SCRIPTS }}
-      />
+      <InlineScript nonce={nonce} text={start} />
     </>
   );
 }
 
-// The text is parsed in a range of the body, so it becomes the elements it was written as. A
-// template's contents never run: their scripts are written anew (their nonce kept), the rest
-// imported. The page's data scripts go in at once: the chunks React streams after this script add
-// to them. The modules are asked for once the document is whole (DOMContentLoaded, after its
-// streamed last bytes), so they do not share the line with those either; they would only run then
-// anyway. Old-browser safe: no arrow functions, no replaceChildren, no spread.
-const START_SCRIPTS = `(function (holder) {
-  var range = document.createRange();
-  range.selectNodeContents(document.body);
-  var template = range.createContextualFragment(holder.textContent).querySelector("template");
-  holder.textContent = "";
-  var elements = document.importNode(template.content, true);
-  var scripts = elements.querySelectorAll("script");
-  for (var i = 0; i < scripts.length; i++) {
-    var script = document.createElement("script");
-    for (var j = 0; j < scripts[i].attributes.length; j++)
-      script.setAttribute(scripts[i].attributes[j].name, scripts[i].attributes[j].value);
-    script.nonce = scripts[i].nonce;
-    script.text = scripts[i].text;
-    scripts[i].parentNode.replaceChild(script, scripts[i]);
-  }
-  var data = elements.querySelectorAll("script:not([type=module])");
-  for (var k = 0; k < data.length; k++) holder.appendChild(data[k]);
-  document.addEventListener("DOMContentLoaded", function () {
-    holder.appendChild(elements);
-  });
-})(document.getElementById("${HOLDER_ID}"));`;
+function InlineScript({ nonce, text }: { nonce: string; text: string | undefined }) {
+  return (
+    <script
+      nonce={nonce}
+      // The client renders it empty (it has neither the text nor the nonce, which the browser
+      // hides from the page) and React leaves the server's in place.
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: text ?? "" }}
+    />
+  );
+}

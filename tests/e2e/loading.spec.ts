@@ -57,4 +57,52 @@ test.describe("loading", () => {
     await portal.hydrated();
     expect(asked.filter((url) => SCRIPT.test(url)).length).toBeGreaterThan(0);
   });
+
+  test("the modules and texts are asked for as soon as the stylesheet is in, before the document is parsed to its end", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JS no script is asked for");
+    // A script at the document's end that never arrives: the parser stops there, so
+    // DOMContentLoaded cannot come. On a slow PC the browser first draws the page for hundreds of
+    // milliseconds before the parser goes on (decision 038); this makes that wait endless.
+    const HELD = "/held-at-the-end.js";
+    await page.route(
+      (url) => url.pathname === "/auth/login",
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          "</body>",
+          `<script src="${HELD}"></script></body>`,
+        );
+        const headers = { ...response.headers() };
+        delete headers["content-encoding"];
+        delete headers["content-length"];
+        await route.fulfill({ response, body: html, headers });
+      },
+    );
+    let releaseHeld = () => {};
+    const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+    await page.route(
+      (url) => url.pathname === HELD,
+      async (route) => {
+        await held;
+        await route.fulfill({ contentType: "text/javascript", body: "" });
+      },
+    );
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+
+    const visit = page.goto("/auth/login");
+    await expect
+      .poll(() => asked.filter((path) => path.endsWith(".js") && path !== HELD))
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/entry\.client-/)]));
+    expect(asked.filter((path) => /^\/assets\/common-.+\.json$/.test(path))).toHaveLength(1);
+    expect(await page.evaluate(() => document.readyState)).toBe("loading");
+
+    releaseHeld();
+    await visit;
+    await portal.hydrated();
+  });
 });

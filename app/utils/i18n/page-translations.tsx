@@ -3,9 +3,10 @@ import { localeFileUrl } from "~/utils/i18n/locale-files";
 
 /**
  * The page's translations, asked for by a browser that runs scripts at the moment it asks for the
- * page's modules, and by no other (decision 033): a preload of each namespace's file (content-hashed,
- * cached for a year), written beside Remix's modulepreload links in the block that
- * `ScriptsAfterStyles` turns into elements only where scripts run. i18next's backend then reads them
+ * page's modules, and by no other (decision 033): a preload of each namespace's file
+ * (content-hashed, cached for a year), written beside Remix's modulepreload links in the block that
+ * `ScriptsAfterStyles` holds inert; only a running script puts them in the head, at the first frame
+ * once the stylesheet is in (decision 038). i18next's backend then reads them
  * (i18n-backend.client.ts) from the preloads, so hydration waits for no round trip of its own, and
  * a later page finds them in the cache. A document carries none of their text.
  */
