@@ -1,30 +1,35 @@
 import { HOLDER_ID, type PageScripts } from "~/components/scripts-after-styles";
 
 /**
- * In the head, before the stylesheet: the preload links of the holder's text (Remix's modules,
- * the page's translation files) go in at the start of the first frame with every stylesheet in
- * and the holder whole (the script after it parsed). No frame runs while a stylesheet blocks
- * rendering, and the first runs its callbacks before its style and layout. `w` waits, `g` adds
- * the links, once. Every browser that runs the modules has `requestAnimationFrame`.
+ * In the head, before the stylesheet: the holder's first two modulepreload links (the entry module
+ * and the chunk it imports first, the framework: some 95 of a page's 110–150 KB) go in at the start
+ * of the first frame with every stylesheet in and the holder whole (the script after it parsed).
+ * No frame runs while a stylesheet blocks rendering, and the first runs its callbacks before its
+ * style and layout. Two, not all: each link costs the frame some 4 ms of a 6× slower CPU, and two
+ * keep the line busy until the body's script adds the rest. Every browser that runs the modules
+ * has `requestAnimationFrame`; once the body's script has run, the holder is empty and this adds
+ * nothing.
  */
-const PRELOADS = `function(h){var d=document,s,r=requestAnimationFrame;\
-function g(o){s=1;var t=d.createElement("template");\
-t.innerHTML=(o.textContent.match(/<link[^>]*>/g)||[]).join("");d.head.appendChild(t.content)}\
-function w(){var o=d.getElementById(h),c=d.querySelectorAll("link[rel=stylesheet]"),k=c.length;\
-if(s)return;while(k--)if(!c[k].sheet)return r(w);o&&o.nextElementSibling?g(o):r(w)}r(w)}`;
+const PRELOADS = `function(h){var d=document,r=requestAnimationFrame;function w(){\
+var o=d.getElementById(h),c=d.querySelectorAll("link[rel=stylesheet]"),k=c.length,t;\
+while(k--)if(!c[k].sheet)return r(w);if(!o||!o.nextElementSibling)return r(w);\
+t=d.createElement("template");\
+t.innerHTML=(o.textContent.match(/<link rel="modulepreload"[^>]*>/g)||[]).slice(0,2).join("");\
+d.head.appendChild(t.content)}r(w)}`;
 
 /**
  * After the holder: its text parsed in a range of the body becomes the elements it was written as.
- * The preload links go in the head now, unless the head's script has put them in already: a
- * browser may run this script before its first frame (Firefox does), and the stylesheet is in,
- * since this script waited for it. A template's scripts never run, so each is written anew (its
- * nonce kept). The data scripts go in at once (React's streamed chunks after this script add to
- * them), the entry module at `DOMContentLoaded`, once the document is whole.
+ * The preload links go in the head now, but for those the head's script has put in (a browser may
+ * also run this before its first frame: Firefox does); the stylesheet is in, since this script
+ * waited for it. A template's scripts never run, so each is written anew (its nonce kept). The
+ * data scripts go in at once (React's streamed chunks after this script add to them), the entry
+ * module at `DOMContentLoaded`, once the document is whole.
  */
 const START = `function(h){var d=document,r=d.createRange(),i,j,o,s;r.selectNodeContents(d.body);\
 var e=d.importNode(r.createContextualFragment(h.textContent).querySelector("template").content,true),\
-n=e.querySelectorAll("link,script"),p=d.head.querySelector("link[rel=modulepreload]");h.textContent="";\
-for(i=0;i<n.length;i++){o=n[i];if(o.tagName=="LINK"){o.parentNode.removeChild(o);p||d.head.appendChild(o);continue}\
+n=e.querySelectorAll("link,script");h.textContent="";\
+for(i=0;i<n.length;i++){o=n[i];if(o.tagName=="LINK"){o.parentNode.removeChild(o);\
+d.head.querySelector('link[href="'+o.getAttribute("href")+'"]')||d.head.appendChild(o);continue}\
 s=d.createElement("script");for(j=0;j<o.attributes.length;j++)s.setAttribute(o.attributes[j].name,o.attributes[j].value);\
 s.nonce=o.nonce;s.text=o.text;o.parentNode.replaceChild(s,o)}\
 n=e.querySelectorAll("script:not([type=module])");for(i=0;i<n.length;i++)h.appendChild(n[i]);\
