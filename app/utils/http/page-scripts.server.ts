@@ -8,9 +8,9 @@ import { HOLDER_ID, type PageScripts } from "~/components/scripts-after-styles";
  * style and layout. Two, not all: each link costs the frame some 4 ms of a 6× slower CPU, and two
  * keep the line busy until the body's script adds the rest. Every browser that runs the modules
  * has `requestAnimationFrame`; once the body's script has run, the holder is empty and this adds
- * nothing.
+ * nothing, and once the page has loaded (a stylesheet that failed) it stops asking for frames.
  */
-const PRELOADS = `function(h){var d=document,r=requestAnimationFrame;function w(){\
+const PRELOADS = `function(h){var d=document,r=requestAnimationFrame;function w(){if(d.readyState=="complete")return;\
 var o=d.getElementById(h),c=d.querySelectorAll("link[rel=stylesheet]"),k=c.length,t;\
 while(k--)if(!c[k].sheet)return r(w);if(!o||!o.nextElementSibling)return r(w);\
 t=d.createElement("template");\

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
-import { coalescedStream } from "./coalesced-stream.server";
+import { coalescedStream, withoutReactsPadding } from "./coalesced-stream.server";
 
 async function chunksOf(write: (stream: ReturnType<typeof coalescedStream>) => Promise<void>) {
   const stream = coalescedStream();
@@ -33,5 +33,22 @@ describe("coalescedStream", () => {
       stream.end("c");
     });
     expect(chunks.join("")).toBe("abc");
+  });
+});
+
+describe("withoutReactsPadding", () => {
+  test("a full view of React's that ends in the NULs of a character that did not fit loses them", () => {
+    const text = `${"a".repeat(2045)}۲`; // 2,047 bytes: the next two-byte character did not fit
+    const view = Buffer.alloc(2048);
+    view.write(text);
+    expect(withoutReactsPadding(view).toString()).toBe(text);
+  });
+
+  test("any other piece goes on as it is", () => {
+    const full = Buffer.from(`${"a".repeat(2046)}۲`);
+    expect(full.length).toBe(2048);
+    expect(withoutReactsPadding(full)).toBe(full);
+    const short = Buffer.from("a\0");
+    expect(withoutReactsPadding(short)).toBe(short);
   });
 });

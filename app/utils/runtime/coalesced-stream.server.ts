@@ -16,7 +16,7 @@ export function coalescedStream() {
   return new Transform({
     transform(piece: Buffer, _encoding, done) {
       if (!pieces.length) setImmediate(() => release(this));
-      pieces.push(piece);
+      pieces.push(withoutReactsPadding(piece));
       done();
     },
     flush(done) {
@@ -24,4 +24,22 @@ export function coalescedStream() {
       done();
     },
   });
+}
+
+/** React's server renderer fills views of this many bytes. */
+const REACT_VIEW_BYTES = 2048;
+
+/**
+ * React 18.3's server renderer sends its whole 2,048-byte view when the next multi-byte character
+ * does not fit in what is left of it: the 1–3 unused bytes go out as NULs. A browser drops a NUL
+ * in text but reads it as U+FFFD inside an attribute, so a Persian value the server wrote back
+ * into a form field came back with a character the user never typed, and the next post was
+ * refused (a date "not in the right format"). Those bytes are never the page's: a NUL is no
+ * character HTML may carry.
+ */
+export function withoutReactsPadding(piece: Buffer) {
+  if (piece.length !== REACT_VIEW_BYTES) return piece;
+  let end = piece.length;
+  while (end > piece.length - 3 && piece[end - 1] === 0) end -= 1;
+  return end === piece.length ? piece : piece.subarray(0, end);
 }
