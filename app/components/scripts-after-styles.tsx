@@ -14,10 +14,10 @@ const PageScriptsContext = createContext<PageScripts | null>(null);
 export const PageScriptsProvider = PageScriptsContext.Provider;
 
 /**
- * Starts the downloads of the page's modules and translation files (the preload links held in
- * `ScriptsAfterStyles`' block) once its stylesheet is in, not before (the stylesheet holds up the
- * first paint: it has the line to itself, decision 021), and at the start of the first frame, not
- * after it: the scripts in the body run only once the browser has drawn the page, hundreds of
+ * Starts the downloads of the page's two largest modules (the first two preload links held in
+ * `ScriptsAfterStyles`' block: the entry and the framework) once its stylesheet is in, not before
+ * (the stylesheet holds up the first paint: it has the line to itself, decision 021), and at the
+ * start of the first frame, not after it: the scripts in the body run only once the browser has drawn the page, hundreds of
  * milliseconds on a slow PC while the line stood idle (decision 038). Written in the head before
  * the stylesheet's link, so it does not wait for it. A browser without JS runs none of it, and so
  * fetches nothing.
@@ -33,8 +33,8 @@ export function PreloadsWithStylesheet({ nonce }: { nonce: string }) {
  * while the stylesheet, which holds up the first paint, has the line to itself. The script after
  * it is a classic one in the parser's way, so the browser runs it when the stylesheet has arrived;
  * it turns that text back into elements, inside the same `<noscript>`: the page's data at once,
- * the entry module once the document is whole. The preload links are in the head by then
- * (`PreloadsWithStylesheet`), or go in with the module if no frame came first.
+ * the entry module once the document is whole. The preload links go in the head at once, but for
+ * the two `PreloadsWithStylesheet` has put there already (none if no frame came first).
  *
  * A browser without JS reads the `<noscript>` as elements, inside a `<template>`, whose contents
  * are inert: it neither runs nor downloads them (as bare elements, Chromium fetched every
