@@ -10,6 +10,7 @@ import { expect, test } from "./fixtures";
 
 const SCRIPT = /\/assets\/.+\.js$/;
 const STYLESHEET = /\/assets\/.+\.css$/;
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 test.describe("loading", () => {
   test("a form sent before the page's scripts have arrived posts as a plain form", async ({
@@ -104,5 +105,36 @@ test.describe("loading", () => {
     releaseHeld();
     await visit;
     await portal.hydrated();
+  });
+
+  test("the page's large modules ask Chromium to compile them while they download", async ({
+    portal,
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JS no script is asked for");
+    // Decision 039: V8 compiles a module marked so on a background thread as it arrives, instead
+    // of each function on the main thread when hydration first calls it.
+    const modules = new Map<string, Promise<string>>();
+    page.on("response", (response) => {
+      const path = new URL(response.url()).pathname;
+      if (SCRIPT.test(path)) modules.set(path, response.text());
+    });
+    await page.goto("/auth/login");
+    await portal.hydrated();
+
+    const bodies = await Promise.all(
+      [...modules].map(async ([path, body]) => ({ path, body: await body })),
+    );
+    const hinted = bodies.filter(({ body }) => body.startsWith(COMPILE_HINT));
+    expect(hinted.map(({ path }) => path)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/framework-/),
+        expect.stringMatching(/^\/assets\/entry\.client-/),
+      ]),
+    );
+    // A small module goes without: its few functions compile quickly, and every byte counts.
+    for (const { path, body } of bodies.filter(({ body }) => body.length < 8 * 1024))
+      expect(body.startsWith(COMPILE_HINT), path).toBe(false);
   });
 });
