@@ -220,7 +220,19 @@ async function booking(page: Page, log: RequestLog, javaScriptEnabled: boolean) 
   await page.getByRole("link", { name: "New Request" }).waitFor();
   await settled(page, javaScriptEnabled);
   // The clerk reads the dashboard first: what it loads meanwhile (the wizard's first step, with
-  // JS) is in before the click, as the typing gives each later step's the time.
+  // JS) is in before the click, as the typing gives each later step's the time. That loading
+  // starts after hydration, which on a cold load ends a CPU-bound second after the last byte:
+  // "network idle" alone comes before it has begun. With JS, the wizard's translations, the last
+  // file of it (decision 029), are waited for too.
+  if (javaScriptEnabled)
+    await page.waitForFunction(
+      () =>
+        performance
+          .getEntriesByType("resource")
+          .some((entry) => /\/assets\/wizard-[\w-]+\.json$/.test(entry.name)),
+      undefined,
+      { timeout: 120_000 },
+    );
   await page.waitForLoadState("networkidle");
 
   figures["enter the wizard"] = await step(
