@@ -25,9 +25,13 @@ export function PrefetchRoutes({ paths, routeIds }: { paths: string[]; routeIds:
   const { i18n } = useTranslation();
   useEffect(() => {
     for (const id of routeIds) {
-      const module = manifest.routes[id]?.module;
+      const route = manifest.routes[id];
+      const module = route?.module;
       if (!module || imported.has(module)) continue;
       imported.add(module);
+      // What it imports, asked for beside it: the browser would find those only once the module
+      // is in, one round trip later on a slow line.
+      for (const url of route.imports ?? []) preloadModule(url);
       // A failed download is the router's to retry on navigation, as without this.
       import(/* @vite-ignore */ module)
         .then((loaded: { handle?: { i18n?: string[] } }) =>
@@ -41,4 +45,14 @@ export function PrefetchRoutes({ paths, routeIds }: { paths: string[]; routeIds:
   return paths.map((path) => (
     <Link key={path} to={path} discover="render" prefetch="none" hidden tabIndex={-1} />
   ));
+}
+
+/** A module asked for ahead, once: the later `import()` of the graph finds it in. */
+function preloadModule(url: string) {
+  const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+  if (preloaded.some((link) => link.getAttribute("href") === url)) return;
+  const link = document.createElement("link");
+  link.rel = "modulepreload";
+  link.href = url;
+  document.head.append(link);
 }

@@ -1633,4 +1633,46 @@ test.describe("new request wizard: no round trip it need not", () => {
     ]);
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
   });
+
+  test("with JS, a page loading the next one ahead asks for its modules and what they import at once", async ({
+    portal,
+    page,
+  }) => {
+    test.skip(!portal.javaScriptEnabled, "without JS nothing is loaded ahead");
+    // The wizard's route modules, held: the browser cannot learn what they import from their
+    // bodies, so whatever of that it asks for, it was told of beside them (decision 029).
+    const ROUTE_MODULE = /\/assets\/_main\.reservations\.new(\._index|\.hotel)?-[\w-]+\.js$/;
+    let releaseRoutes = () => {};
+    const routesHeld = new Promise<void>((resolve) => (releaseRoutes = resolve));
+    await page.route(ROUTE_MODULE, async (route) => {
+      await routesHeld;
+      await route.fallback();
+    });
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+
+    await portal.signIn();
+    await expect.poll(() => asked.filter((path) => ROUTE_MODULE.test(path))).toHaveLength(3);
+    const imports = await page.evaluate(() => {
+      const { routes } = (
+        window as unknown as {
+          __remixManifest: { routes: Record<string, { imports?: string[] } | undefined> };
+        }
+      ).__remixManifest;
+      return ["", "._index", ".hotel"].flatMap(
+        (step) => routes[`routes/_main.reservations.new${step}`]?.imports ?? [],
+      );
+    });
+    expect(imports, "the wizard's own modules among them").toContainEqual(
+      expect.stringMatching(/\/reservation-wizard-[\w-]+\.js$/),
+    );
+    // All of it asked for while the modules that import it are still held (some of it the pages
+    // before had already).
+    await expect.poll(() => imports.filter((path) => !asked.includes(path))).toEqual([]);
+
+    releaseRoutes();
+    await page.getByRole("link", { name: "New Request" }).click();
+    await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
 });
