@@ -49,8 +49,7 @@ export function PrefetchRoutes({ paths, routeIds }: { paths: string[]; routeIds:
 
 /** A module asked for ahead, once: the later `import()` of the graph finds it in. */
 function preloadModule(url: string) {
-  const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-  if (preloaded.some((link) => link.getAttribute("href") === url)) return;
+  if (document.head.querySelector(`link[href="${url}"]`)) return;
   const link = document.createElement("link");
   link.rel = "modulepreload";
   link.href = url;

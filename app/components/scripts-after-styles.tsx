@@ -17,10 +17,10 @@ export const PageScriptsProvider = PageScriptsContext.Provider;
  * Starts the downloads of the page's two largest modules (the first two preload links held in
  * `ScriptsAfterStyles`' block: the entry and the framework) once its stylesheet is in, not before
  * (the stylesheet holds up the first paint: it has the line to itself, decision 021), and at the
- * start of the first frame, not after it: the scripts in the body run only once the browser has drawn the page, hundreds of
- * milliseconds on a slow PC while the line stood idle (decision 038). Written in the head before
- * the stylesheet's link, so it does not wait for it. A browser without JS runs none of it, and so
- * fetches nothing.
+ * start of the first frame, not after it: the scripts in the body run only once the browser has
+ * drawn the page, hundreds of milliseconds on a slow PC while the line stood idle (decision 038).
+ * Written in the head before the stylesheet's link, so it does not wait for it. A browser without
+ * JS runs none of it, and so fetches nothing.
  */
 export function PreloadsWithStylesheet({ nonce }: { nonce: string }) {
   return <InlineScript nonce={nonce} text={useContext(PageScriptsContext)?.preloads} />;
