@@ -41,20 +41,27 @@ export async function waitUntil(check: () => Promise<boolean>, what: string, tim
 /** Thrown when a process ends before it is ready (a port taken, a bad configuration). */
 class EndedBeforeReady extends Error {}
 
-/** `waitUntil`, ended at once, with the log's last lines, when the process ends first. */
+/**
+ * `waitUntil`, ended at once when the process ends first; a process that ends or is never ready
+ * is reported with its log's last lines.
+ */
 async function waitUntilReady(running: Running, check: () => Promise<boolean>, what: string) {
   let ended = false;
   const readiness = waitUntil(async () => {
     if (ended) return true;
     return check();
   }, what);
-  await Promise.race([readiness, running.exited.then(() => (ended = true))]);
+  const lastLines = () =>
+    `the end of ${running.log}:\n${readFileSync(running.log, "utf8").trim().split("\n").slice(-5).join("\n")}`;
+  try {
+    await Promise.race([readiness, running.exited.then(() => (ended = true))]);
+  } catch (error) {
+    // Still running but never ready: what it logged (HAProxy: which checks failed, and why).
+    throw new Error(`${(error as Error).message}; ${lastLines()}`);
+  }
   if (!ended) return;
   await running.written;
-  const lastLines = readFileSync(running.log, "utf8").trim().split("\n").slice(-5).join("\n");
-  throw new EndedBeforeReady(
-    `${what} ended before it was ready; the end of ${running.log}:\n${lastLines}`,
-  );
+  throw new EndedBeforeReady(`${what} ended before it was ready; ${lastLines()}`);
 }
 
 /**

@@ -8,7 +8,10 @@ import {
   storeKind,
 } from "~/utils/session/redis.server";
 
-const PROVIDER_PROBE_TIMEOUT_MS = 3000;
+// Well inside the checks' own limits (HAProxy's 3 s, Kubernetes' readiness 2 s): a provider or
+// Redis that hangs is reported in the answer, never a check that times out and takes every
+// instance out at once (decision 022).
+const PROVIDER_PROBE_TIMEOUT_MS = 1000;
 const SESSION_STORE_PROBE_TIMEOUT_MS = 1000;
 
 /**

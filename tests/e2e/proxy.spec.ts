@@ -42,16 +42,18 @@ const test = base.extend<object, { cluster: Cluster }>({
 test.describe.configure({ mode: "default" });
 
 /**
- * How many users' requests each instance's log holds (HAProxy's health checks not counted): the
- * proxy spreads them.
+ * How many requests each instance's log holds: users' (the proxy spreads them), or HAProxy's
+ * health checks.
  */
-function requestsPerInstance(cluster: Cluster) {
+function requestsPerInstance(cluster: Cluster, of: "users" | "health checks" = "users") {
   return cluster.instances.map(
     (instance) =>
       readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")
         .split("\n")
         .filter(
-          (line) => line.includes('"msg":"request"') && !line.includes('"path":"/healthcheck"'),
+          (line) =>
+            line.includes('"msg":"request"') &&
+            line.includes('"path":"/healthcheck"') === (of === "health checks"),
         ).length,
   );
 }
@@ -170,6 +172,37 @@ test.describe("through the proxy", () => {
     await expectStoreReplicatedOnEveryInstance(cluster);
     await portal.visit("/reservations/list");
     await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
+  });
+
+  test("while the provider does not answer its probe: the checks say so in time, and the proxy keeps every instance", async ({
+    cluster,
+    portal,
+    page,
+    sandbox,
+  }) => {
+    await portal.signInDirectly();
+    const checked = () => requestsPerInstance(cluster, "health checks");
+    const before = checked();
+    // The provider's HEAD / hangs, as a provider behind a firewall that drops packets does.
+    await sandbox.fault({ path: "/", method: "HEAD", latencyMs: 30_000 });
+    try {
+      await expect
+        .poll(async () => (await (await page.request.get("/healthcheck")).json()).provider)
+        .toMatchObject({ reachable: false });
+      // Three more checks answered by each instance: two at least met the hung provider, as many
+      // as HAProxy's `fall` would need to take it out.
+      await expect
+        .poll(() => checked().every((count, index) => count - before[index] >= 3), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      const metrics = await (await fetch(cluster.proxyMetricsUrl)).text();
+      expect(metrics).toMatch(/^haproxy_backend_active_servers\{proxy="portals"\} 3$/m);
+      await portal.visit("/reservations/list");
+      await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
+    } finally {
+      await sandbox.clearFaults();
+    }
   });
 
   test("the Redis primary killed while a clerk is in the wizard: the replica takes over, the booking goes on with its draft and session, and the killed node returns as a replica", async ({
