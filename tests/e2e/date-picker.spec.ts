@@ -64,6 +64,8 @@ test.describe("date picker", () => {
     page,
   }) => {
     test.skip(!portal.javaScriptEnabled, "the picker is an enhancement");
+    // Both fields, both calendars, key by key: up to 22 s in Firefox beside a CPU hog.
+    test.setTimeout(90_000);
     await portal.signInDirectly();
     await portal.visit("/reservations/new/hotel");
     await pickerOf(page.getByLabel("Check-in date")).click();

@@ -141,6 +141,8 @@ test.describe("limits before a body is read", () => {
   test("200 MB bodies to the sign-in and the receipt action: refused with almost nothing read (a file without a length: up to the upload limit), memory kept", async ({
     portal,
   }) => {
+    // A portal of its own and 400 MB on the loopback: up to 21 s beside a CPU hog.
+    test.setTimeout(90_000);
     // Its inspector forces the full collections before memory is read; one malloc arena keeps
     // freed memory where it can be reused.
     const instance = await startPortalInstance({

@@ -89,6 +89,8 @@ test.describe("through the proxy", () => {
     sandbox,
     cluster,
   }) => {
+    // A clerk's whole visit, every page through the proxy: up to 21 s beside a CPU hog.
+    test.setTimeout(90_000);
     const before = requestsPerInstance(cluster);
     await portal.signIn();
 

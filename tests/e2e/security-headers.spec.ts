@@ -26,6 +26,8 @@ test.describe("security headers", () => {
     javaScriptEnabled,
   }) => {
     test.skip(javaScriptEnabled, "headers are the same with JS on; the next test runs the scripts");
+    // Every kind of page in turn: up to 20 s beside a CPU hog.
+    test.setTimeout(90_000);
     const nonces = new Set<string>();
     const check = async (path: string, status = 200) => {
       // As a browser asks: it gets the page as it streams, with React's inline scripts in it.

@@ -127,6 +127,8 @@ test("with JS, each translation file reaches the browser once in a session, what
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "without JS the browser asks for none");
+  // A portal of its own and every kind of page in turn: up to 25 s in Firefox beside a CPU hog.
+  test.setTimeout(90_000);
   const instance = await startPortalInstance();
   try {
     // The cookies of the worker's portal are the instance's too (same host and session store).

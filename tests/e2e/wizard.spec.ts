@@ -1156,6 +1156,8 @@ test.describe("new request wizard: the draft", () => {
     portal,
     page,
   }) => {
+    // Two portals started, one killed, a sign-out and a sign-in: up to 27 s beside a CPU hog.
+    test.setTimeout(90_000);
     await portal.signInDirectly();
     await toRooms(page, portal);
     // Another instance on the same store takes the rooms step and writes the draft...
