@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Card } from "~/components/ui/card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, NewPasswordFields, TextField } from "~/components/forms";
-import { StatusButton } from "~/components/ui/button";
+import { Button, StatusButton } from "~/components/ui/button";
 import { randomUUID } from "node:crypto";
 import {
   anonymousProvider,
@@ -26,7 +26,11 @@ import { useIsPending } from "~/utils/ui/misc";
 import { changePassword } from "~/utils/provider/users.server";
 import { requestToken } from "~/utils/provider/token.server";
 import { providerErrorReply } from "~/utils/http/provider-errors.server";
-import { countAgainstLimit, waitMessage } from "~/utils/limits/rate-limit.server";
+import { countFailedPasswordCheck } from "~/utils/limits/sign-in-throttle.server";
+import { ProviderError } from "~/utils/provider/request.server";
+import { recordStore } from "~/utils/wizard/draft-store.server";
+import { env } from "~/utils/runtime/env.server";
+import { metrics } from "~/utils/runtime/metrics.server";
 import { redirectWithToast } from "~/utils/session/toast.server";
 import { forgetDevices, rememberDevice } from "~/utils/session/device-cookie.server";
 import { existingPassword, passwordRule } from "~/utils/forms/validation";
@@ -45,6 +49,8 @@ export const changePasswordSchema = z
   });
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+/** A clerk mistypes her current password once or twice; a third time in a session ends it. */
+const WRONG_PASSWORDS_PER_SESSION = 3;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProvider(request, context);
@@ -59,24 +65,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }
-  // Whoever holds a session must not guess its user's password: a few tries a session, a few
-  // more a user, counted apart from sign-ins. A signed-in session's own check, never an unknown
-  // device's: an outsider's failed sign-ins at the user name never block it.
   const userName = await requireUserName(request, context);
-  const session = await context.session();
-  const wait =
-    (await countAgainstLimit("passwordChangesPerSession", session.id)) ??
-    (await countAgainstLimit("passwordChangesPerUser", userName));
-  if (wait !== null) {
-    const message = waitMessage(
-      context.translator("account"),
-      context.language,
-      "changePassword.tooManyAttempts",
-      wait,
-    );
-    return data(submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }), {
-      status: 429,
+  const t = context.translator("account");
+  // The current password is checked as a sign-in is (POST /token): its answer tells a wrong
+  // password from every other refusal, as the password change's own 400 does not.
+  try {
+    await requestToken(anonymousProvider(request, context), {
+      username: userName,
+      password: submission.value.currentPassword,
+      requestReference: randomUUID(),
     });
+  } catch (error) {
+    if (!(error instanceof ProviderError && error.providerCode === "invalid_grant")) {
+      metrics.passwordChange("error");
+      return providerErrorReply(context, error, submission, { hideFields: PASSWORD_FIELDS });
+    }
+    return wrongCurrentPassword(context, submission, userName);
   }
   try {
     await changePassword(provider, {
@@ -85,6 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ConfirmPassword: submission.value.confirmPassword,
     });
   } catch (error) {
+    metrics.passwordChange("error");
     return providerErrorReply(context, error, submission, {
       hideFields: PASSWORD_FIELDS,
       fieldNames: {
@@ -94,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     });
   }
-  const t = context.translator("account");
+  metrics.passwordChange("changed");
   // The provider refuses the tokens of a user whose password changed: sign in again with the new
   // one. Should that fail, the change still happened, and the clerk is told to sign in with it.
   let token: string;
@@ -112,11 +117,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // the sign-in throttle; this browser goes on in a new session, a known device again.
   await forgetDevices(userName);
   const headers = new Headers({ "Set-Cookie": await renewSessionAlone(context, token) });
-  headers.append("Set-Cookie", await rememberDevice(request, userName));
+  const device = await rememberDevice(request, userName);
+  if (device) headers.append("Set-Cookie", device);
   return redirectWithToast(
     HOME_PATH,
     { type: "success", message: t("changePassword.success") },
     { headers },
+  );
+}
+
+/**
+ * A wrong current password: a failed sign-in of the user name (the throttle's count), and after
+ * WRONG_PASSWORDS_PER_SESSION of them the session that keeps guessing is over. No count shared by
+ * the user's sessions: the clerk's own change with the right password always goes through.
+ */
+async function wrongCurrentPassword(
+  context: ActionFunctionArgs["context"],
+  submission: Submission<unknown>,
+  userName: string,
+) {
+  const t = context.translator("account");
+  await countFailedPasswordCheck(userName, context.clientAddress);
+  const session = await context.session();
+  const failures = await recordStore.increment(
+    `password-check-failures:${session.id}`,
+    env.SESSION_MAX_HOURS * 3600,
+  );
+  metrics.passwordChange("wrong_password");
+  if (failures >= WRONG_PASSWORDS_PER_SESSION) {
+    metrics.passwordChange("session_ended");
+    return endSession(context, LOGIN_PATH, t("changePassword.signedOut"));
+  }
+  return data(
+    submission.reply({
+      fieldErrors: { currentPassword: [t("changePassword.wrongCurrent")] },
+      hideFields: PASSWORD_FIELDS,
+    }),
+    { status: 400 },
   );
 }
 
@@ -133,33 +170,58 @@ export default function ChangePasswordPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   return (
-    <Card title={t("changePassword.heading")} headingLevel={1} className="max-w-lg">
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <ErrorSummary
-          form={form}
-          fields={[
-            { meta: fields.currentPassword, label: t("changePassword.current") },
-            { meta: fields.newPassword, label: t("changePassword.new") },
-            { meta: fields.confirmPassword, label: t("changePassword.confirm") },
-          ]}
-        />
+    <div className="flex flex-col gap-6">
+      <Card title={t("changePassword.heading")} headingLevel={1} className="max-w-lg">
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <ErrorSummary
+            form={form}
+            fields={[
+              { meta: fields.currentPassword, label: t("changePassword.current") },
+              { meta: fields.newPassword, label: t("changePassword.new") },
+              { meta: fields.confirmPassword, label: t("changePassword.confirm") },
+            ]}
+          />
+          <AuthenticityTokenInput name="csrf" />
+          <TextField
+            meta={fields.currentPassword}
+            label={t("changePassword.current")}
+            type="password"
+            autoComplete="current-password"
+            dir="ltr"
+          />
+          <NewPasswordFields
+            password={fields.newPassword}
+            confirmation={fields.confirmPassword}
+            passwordLabel={t("changePassword.new")}
+            confirmationLabel={t("changePassword.confirm")}
+          />
+          <StatusButton pending={isPending} disabled={isPending} className="self-start">
+            {t("changePassword.submit")}
+          </StatusButton>
+        </Form>
+      </Card>
+      <SignOutEverywhere />
+    </div>
+  );
+}
+
+/** Every session of the user ends, this one too (`auth.logout.tsx`). */
+function SignOutEverywhere() {
+  const { t } = useTranslation("account");
+  return (
+    <Card title={t("signOutEverywhere.heading")} headingLevel={2} className="max-w-lg">
+      <Form method="post" action="/auth/logout" className="flex flex-col gap-4">
         <AuthenticityTokenInput name="csrf" />
-        <TextField
-          meta={fields.currentPassword}
-          label={t("changePassword.current")}
-          type="password"
-          autoComplete="current-password"
-          dir="ltr"
-        />
-        <NewPasswordFields
-          password={fields.newPassword}
-          confirmation={fields.confirmPassword}
-          passwordLabel={t("changePassword.new")}
-          confirmationLabel={t("changePassword.confirm")}
-        />
-        <StatusButton pending={isPending} disabled={isPending} className="self-start">
-          {t("changePassword.submit")}
-        </StatusButton>
+        <p>{t("signOutEverywhere.intro")}</p>
+        <Button
+          type="submit"
+          name="intent"
+          value="everywhere"
+          variant="secondary"
+          className="self-start"
+        >
+          {t("signOutEverywhere.submit")}
+        </Button>
       </Form>
     </Card>
   );

@@ -23,6 +23,7 @@ import { requestToken } from "~/utils/provider/token.server";
 import { providerErrorReply } from "~/utils/http/provider-errors.server";
 import { existingPassword, requiredText } from "~/utils/forms/validation";
 import { metrics } from "~/utils/runtime/metrics.server";
+import { createToastHeaders } from "~/utils/session/toast.server";
 
 export const loginSchema = z.object({
   username: requiredText(50),
@@ -54,18 +55,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     knownDevice: await knownDeviceOf(request, username),
     browser: await browserOf(request),
   });
+  const t = context.translator("auth");
+  // A known browser counted as unknown: someone failed from it, or from the user's other
+  // browsers; its clerk is told what to do about it.
+  const demotedNote = attempt.demotedDevice ? [t("login.deviceDemoted")] : [];
   const lockedFor = attempt.lockedForMinutes;
   if (lockedFor !== null) {
     metrics.signIn("throttled");
-    const message = waitMessage(
-      context.translator("auth"),
-      context.language,
-      "login.tooManyAttempts",
-      lockedFor,
+    const message = waitMessage(t, context.language, "login.tooManyAttempts", lockedFor);
+    return data(
+      submission.reply({ formErrors: [message, ...demotedNote], hideFields: ["password"] }),
+      { status: 429 },
     );
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
-      status: 429,
-    });
   }
   try {
     const token = await requestToken(anonymousProvider(request, context), {
@@ -81,7 +82,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       redirectTo: redirectTo ?? null,
     });
     // This browser is a known device of the user from now on (sign-in-throttle.server.ts).
-    signedIn.headers.append("Set-Cookie", await rememberDevice(request, username));
+    const device = await rememberDevice(request, username);
+    if (device) signedIn.headers.append("Set-Cookie", device);
+    if (attempt.demotedDevice)
+      for (const [name, value] of await createToastHeaders({
+        type: "error",
+        message: t("login.deviceDemoted"),
+      }))
+        signedIn.headers.append(name, value);
     return signedIn;
   } catch (error) {
     // The token endpoint speaks OAuth: its known error codes get the user's language (decision 004).
@@ -94,10 +102,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (wrongCredentials) await attempt.fail();
     else await attempt.release();
     if (translated) {
-      const t = context.translator("auth");
-      return data(submission.reply({ formErrors: [t(translated)], hideFields: ["password"] }), {
-        status: 400,
-      });
+      return data(
+        submission.reply({
+          formErrors: [t(translated), ...demotedNote],
+          hideFields: ["password"],
+        }),
+        { status: 400 },
+      );
     }
     return providerErrorReply(context, error, submission, { hideFields: ["password"] });
   }

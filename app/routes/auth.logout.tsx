@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endSession, LOGIN_PATH } from "~/utils/session/auth.server";
+import { endEverySession, endSession, LOGIN_PATH } from "~/utils/session/auth.server";
 import { readForm } from "~/utils/forms/form-data.server";
 
-/** Sign-out: destroys the server-side session (spec §3 "Session": logout removes the token). */
+/**
+ * Sign-out: destroys the server-side session (spec §3 "Session": logout removes the token); with
+ * `intent=everywhere`, every session of the user ends (the Change Password page's button).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await readForm(request, context);
+  const formData = await readForm(request, context);
+  if (formData.get("intent") === "everywhere")
+    return endEverySession(context, context.translator("account")("signOutEverywhere.done"));
   return endSession(context, LOGIN_PATH);
 }
 

@@ -20,13 +20,6 @@ const LIMITS = {
   ticketsPerUser: { max: 20, windowMinutes: 10 },
   /** Changes of a request (dates, rooms, transportation) and deletions. */
   changesPerUser: { max: 20, windowMinutes: 10 },
-  /**
-   * A password change checks the current password: a session may try a few times, a user a few
-   * more across sessions. Counted apart from sign-ins, so no outsider's failed sign-ins at the
-   * user name keep the signed-in clerk from changing it.
-   */
-  passwordChangesPerSession: { max: 5, windowMinutes: 10 },
-  passwordChangesPerUser: { max: 15, windowMinutes: 60 },
   /** Each change of the agency's e-mail sends a confirmation mail to the address typed. */
   emailChangesPerUser: { max: 5, windowMinutes: 60 },
   /**

@@ -4,6 +4,8 @@ import { describe, expect, test, vi } from "vitest";
 // No wait before an unknown device's attempt but in the test that times it.
 vi.hoisted(() => {
   process.env.SIGNIN_SLOWDOWN_MS = "0";
+  // An address past its budget takes turns this far apart: short but in the test that counts them.
+  process.env.SIGNIN_CLIENT_PACE_MS = "20";
 });
 
 const { startSignInAttempt } = await import("./sign-in-throttle.server");
@@ -42,7 +44,7 @@ describe("the sign-in throttle", () => {
           clientAddress: "198.51.100.9",
           userName,
           knownDevice: null,
-        browser: null,
+          browser: null,
         });
         waits.push(performance.now() - asked);
         if (attempt.lockedForMinutes !== null) throw new Error(`guess ${guess + 1} refused`);
@@ -67,14 +69,47 @@ describe("the sign-in throttle", () => {
     }
   });
 
-  test("a hundred known devices of a user give no more guesses than one", async () => {
+  test("known devices minted by the dozen give one guess each past the places they share, then none", async () => {
     const user = `minted-${randomUUID()}`;
     const one = await guesses(user, Array(30).fill(someDevice()), "198.51.100.1");
-    const otherUser = `minted-${randomUUID()}`;
-    const many = await guesses(otherUser, Array.from({ length: 100 }, someDevice), "198.51.100.2");
     // Ten known-device places, then the user name's five as an unknown device.
     expect(one).toBe(env.SIGNIN_DEVICE_MAX_FAILURES + env.SIGNIN_USER_MAX_FAILURES);
-    expect(many).toBe(one);
+    // A user has at most twenty devices (device-cookie.server.ts): ten take the shared places,
+    // the ten that have not failed keep a place each, and once each failed they are all demoted.
+    const otherUser = `minted-${randomUUID()}`;
+    const twenty = Array.from({ length: 20 }, someDevice);
+    const first = await guesses(otherUser, twenty, "198.51.100.2");
+    const again = await guesses(otherUser, [...twenty, ...twenty], "198.51.100.2");
+    expect(first).toBe(20);
+    expect(again).toBe(env.SIGNIN_USER_MAX_FAILURES);
+  });
+
+  test("one device's failures spend the places its user's devices share: the clerk's PC, which has not failed, stays known; the guessing device is demoted", async () => {
+    const user = `colleague-${randomUUID()}`;
+    const [oldCookie, clerksPc] = [someDevice(), someDevice()];
+    expect(await guesses(user, Array(10).fill(oldCookie), "198.51.100.5")).toBe(10);
+    const demotedBefore = await lockedBy("known_device");
+    // Demoted: an unknown device, with the user name's five places, then the lock.
+    expect(await guesses(user, Array(10).fill(oldCookie), "198.51.100.5")).toBe(
+      env.SIGNIN_USER_MAX_FAILURES,
+    );
+    expect((await lockedBy("known_device")) - demotedBefore).toBe(10);
+    const demoted = await startSignInAttempt({
+      clientAddress: "198.51.100.5",
+      userName: user,
+      knownDevice: oldCookie,
+      browser: null,
+    });
+    expect(demoted).toMatchObject({ demotedDevice: true });
+    expect(demoted.lockedForMinutes).toBeGreaterThan(0);
+    const clerk = await startSignInAttempt({
+      clientAddress: "198.51.100.6",
+      userName: user,
+      knownDevice: clerksPc,
+      browser: null,
+    });
+    expect(clerk.lockedForMinutes).toBeNull();
+    expect(clerk.demotedDevice).toBeUndefined();
   });
 
   test("failures from unknown devices never lock a known device out", async () => {
@@ -205,6 +240,46 @@ describe("the sign-in throttle", () => {
     expect(await guesses(`sprayed-${randomUUID()}`, [null], office, null)).toBe(0);
   });
 
+  test("past its budget, an address's attempts take turns whatever their cookies: of 120 sent at once, one a turn reaches the provider, the rest are refused", async () => {
+    const pace = 2_000;
+    env.SIGNIN_CLIENT_PACE_MS = pace;
+    try {
+      const address = "198.51.100.45";
+      for (let failure = 0; failure < env.SIGNIN_CLIENT_MAX_FAILURES; failure++)
+        expect(await guesses(`spray-${randomUUID()}`, [null], address, someDevice())).toBe(1);
+      const sent = performance.now();
+      const refusedAt: number[] = [];
+      const startedAt: number[] = [];
+      const attempts = await Promise.all(
+        Array.from({ length: 120 }, async () => {
+          const attempt = await startSignInAttempt({
+            clientAddress: address,
+            userName: `spray-${randomUUID()}`,
+            knownDevice: null,
+            browser: someDevice(),
+          });
+          (attempt.lockedForMinutes === null ? startedAt : refusedAt).push(
+            performance.now() - sent,
+          );
+          return attempt;
+        }),
+      );
+      const through = attempts.filter((attempt) => attempt.lockedForMinutes === null);
+      // The current turn and SIGNIN_CLIENT_QUEUE more; one more only if the claims straddled the
+      // start of a turn.
+      const straddled = Math.ceil(Math.max(...refusedAt) / pace);
+      expect(through.length).toBeGreaterThanOrEqual(1);
+      expect(through.length).toBeLessThanOrEqual(env.SIGNIN_CLIENT_QUEUE + 1 + straddled);
+      for (const refused of attempts.filter((attempt) => attempt.lockedForMinutes !== null))
+        expect(refused.lockedForMinutes).toBe(1);
+      // Each waited for its turn: the last began a turn after the one before it.
+      startedAt.sort((one, other) => one - other);
+      expect(startedAt.at(-1)! - startedAt.at(-2)!).toBeGreaterThanOrEqual(pace - 50);
+    } finally {
+      env.SIGNIN_CLIENT_PACE_MS = 20;
+    }
+  }, 30_000);
+
   test("with the portal's budget of failures spent, an unknown device is slowed, not refused", async () => {
     const [budget, slowdown] = [env.SIGNIN_GLOBAL_MAX_FAILURES, env.SIGNIN_SLOWDOWN_MS];
     env.SIGNIN_GLOBAL_MAX_FAILURES = 1;
@@ -227,6 +302,11 @@ describe("the sign-in throttle", () => {
     }
   });
 });
+
+async function lockedBy(scope: string) {
+  const { values } = await metrics.registry.getSingleMetric("portal_sign_in_locks_total")!.get();
+  return values.find((value) => value.labels.scope === scope)?.value ?? 0;
+}
 
 async function slowedBy(budget: string) {
   const { values } = await metrics.registry.getSingleMetric("portal_sign_ins_slowed_total")!.get();

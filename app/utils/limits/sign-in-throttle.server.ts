@@ -19,19 +19,25 @@ import { metrics } from "~/utils/runtime/metrics.server";
  *   places of its own for the user, and nothing from an unknown device counts against it: an
  *   attacker elsewhere never locks a clerk out of her own PC. Each of its failures also takes one
  *   of SIGNIN_DEVICE_MAX_FAILURES places all the user's known devices share, so cookies minted by
- *   the dozen give no more guesses than one. With either spent, it is an unknown device like any
- *   other.
+ *   the dozen give no more than one guess each beyond them (and a user has at most 20 devices,
+ *   3 new ones a day). With its own places spent, or the shared ones spent and a failure of its
+ *   own in the window, it is demoted: an unknown device like any other, and an alert
+ *   (`KnownDeviceDemoted`). A device that has not failed keeps its place whatever the others did.
  * - Unknown devices share, for each user name, SIGNIN_USER_MAX_FAILURES places from every address
  *   together (a thousand addresses get a handful of guesses an account), each attempt waiting
  *   SIGNIN_SLOWDOWN_MS for each place taken before its own. The failure that takes the last place
  *   locks the user name for unknown devices, SIGNIN_LOCK_MINUTES the first time and twice as long
  *   each time after within a day, up to SIGNIN_LOCK_MAX_MINUTES, and frees the places for after
- *   the lock: a clerk's five typos cost a minute, a guesser gets fewer guesses every hour.
+ *   the lock: a clerk's five typos cost a minute, a guesser gets fewer guesses every hour. A wrong
+ *   current password at a password change counts here too (`countFailedPasswordCheck`).
  * - Each client (its address; an IPv6 one by its /64) has SIGNIN_CLIENT_MAX_FAILURES places,
- *   enough for an office behind one address. Past them an attempt is not refused: it waits
- *   SIGNIN_SLOWDOWN_MS and takes one of SIGNIN_BROWSER_MAX_FAILURES places of its browser (the
- *   cookie of its form's security token), so a browser there that keeps failing is locked out,
- *   and a clerk's typo followed by her password is not.
+ *   enough for an office behind one address. Past them an attempt takes one of
+ *   SIGNIN_BROWSER_MAX_FAILURES places of its browser (the cookie of its form's security token),
+ *   so a browser there that keeps failing is locked out, and a turn in the client's pace: one
+ *   attempt every SIGNIN_CLIENT_PACE_MS for all its browsers together, at most
+ *   SIGNIN_CLIENT_QUEUE of them waiting for theirs, the rest refused. A script that throws its
+ *   cookies away gains nothing by it, nor by sending its attempts at once: the address is bounded
+ *   in total (docs/security.md, the table of bounds).
  * - Past SIGNIN_GLOBAL_MAX_FAILURES failures from all clients together in a window, every attempt
  *   from an unknown device waits SIGNIN_SLOWDOWN_MS more: an alarm (`SignInFailuresSpiking`), not
  *   a wall a crowd of guessers could raise against every new browser.
@@ -91,7 +97,7 @@ async function minutesUntilFree(key: string, count: number) {
   return minutesUntil(Math.min(...takenAt) + windowMs());
 }
 
-export type SignInAttempt =
+export type SignInAttempt = (
   | { lockedForMinutes: number }
   | {
       lockedForMinutes: null;
@@ -101,7 +107,11 @@ export type SignInAttempt =
       release: () => Promise<void>;
       /** Signed in: this attempt's places are given back, and a known device's failures. */
       succeed: () => Promise<void>;
-    };
+    }
+) & {
+  /** A known device of the user counted as unknown: its failures, or its user's, spent its places. */
+  demotedDevice?: boolean;
+};
 
 const releasing = (places: string[]) => () =>
   Promise.all(places.map((place) => recordStore.delete(place))).then(() => {});
@@ -126,22 +136,46 @@ export async function startSignInAttempt({
   if (knownDevice) {
     const key = deviceKey(knownDevice);
     const taken = await takePlace(key, env.SIGNIN_DEVICE_MAX_FAILURES);
-    // Its own places, and one of the places its user's known devices share.
+    // Its own places, and one of the places its user's known devices share; with those spent, a
+    // device without a failure of its own in the window stays known: only those that failed are
+    // demoted, so one device's guesses never make the clerk's PC unknown.
     const shared =
       taken && (await takePlace(knownDevicesKey(userName), env.SIGNIN_DEVICE_MAX_FAILURES));
-    if (taken && shared) {
-      const release = releasing([taken.place, shared.place]);
+    if (taken && (shared || taken.index === 0)) {
+      const sharedPlaces = shared ? [shared.place] : [];
       return {
         lockedForMinutes: null,
         fail: async () => {},
-        release,
+        release: releasing([taken.place, ...sharedPlaces]),
         // A device that signs in frees its own places; the shared ones stay, as a user name's do.
-        succeed: releasing([...placesOf(key, env.SIGNIN_DEVICE_MAX_FAILURES), shared.place]),
+        succeed: releasing([...placesOf(key, env.SIGNIN_DEVICE_MAX_FAILURES), ...sharedPlaces]),
       };
     }
     if (taken) await recordStore.delete(taken.place);
+    metrics.signInLocked("known_device");
+    const attempt = await startUnknownDeviceAttempt(
+      throttledClientOf(clientAddress),
+      userName,
+      browser,
+    );
+    return { ...attempt, demotedDevice: true };
   }
   return startUnknownDeviceAttempt(throttledClientOf(clientAddress), userName, browser);
+}
+
+/**
+ * A wrong current password at a password change: a failed sign-in of the user name, from an
+ * unknown device at `clientAddress` (whoever holds a session may not guess the password there
+ * more cheaply than at the sign-in).
+ */
+export async function countFailedPasswordCheck(userName: string, clientAddress: string) {
+  const userPlace = await takePlace(
+    userKey(userName),
+    env.SIGNIN_USER_MAX_FAILURES,
+    throttledClientOf(clientAddress),
+  );
+  await recordStore.increment(globalKey(), env.SIGNIN_WINDOW_MINUTES * 60);
+  if (userPlace?.index === env.SIGNIN_USER_MAX_FAILURES - 1) await lockUserName(userName);
 }
 
 async function startUnknownDeviceAttempt(
@@ -156,7 +190,7 @@ async function startUnknownDeviceAttempt(
     recordStore.get<number>(globalKey()).then((count) => count ?? 0),
   ]);
   if ("lockedForMinutes" in own) return { lockedForMinutes: own.lockedForMinutes };
-  let slowdowns = own.slowed ? 1 : 0;
+  let slowdowns = 0;
   if (failuresEverywhere >= env.SIGNIN_GLOBAL_MAX_FAILURES) {
     slowdowns += 1;
     metrics.signInSlowed("all");
@@ -177,8 +211,8 @@ async function startUnknownDeviceAttempt(
   // The wait rises with the failures before it: a clerk's first typo costs nothing, a guesser's
   // fifth guess seconds.
   slowdowns += userPlace.index;
-  if (slowdowns > 0)
-    await new Promise((done) => setTimeout(done, slowdowns * env.SIGNIN_SLOWDOWN_MS));
+  const waitMs = own.turnInMs + slowdowns * env.SIGNIN_SLOWDOWN_MS;
+  if (waitMs > 0) await new Promise((done) => setTimeout(done, waitMs));
   const release = releasing([own.place, userPlace.place]);
   return {
     lockedForMinutes: null,
@@ -195,29 +229,53 @@ async function startUnknownDeviceAttempt(
 }
 
 /**
- * The attempt's place at its client: one of the client's, or past them one of its browser's (the
- * attempt then slowed), or how long the browser may not try.
+ * The attempt's place at its client: one of the client's, or past them one of its browser's and a
+ * turn in the client's pace (the milliseconds until it), or how long the browser may not try.
  */
 async function placeAtClient(
   client: string,
   browser: string | null,
 ): Promise<
-  { place: string; slowed: boolean; locksBrowserAtFailure: boolean } | { lockedForMinutes: number }
+  { place: string; turnInMs: number; locksBrowserAtFailure: boolean } | { lockedForMinutes: number }
 > {
   const clientPlace = await takePlace(clientKey(client), env.SIGNIN_CLIENT_MAX_FAILURES);
-  if (clientPlace) return { place: clientPlace.place, slowed: false, locksBrowserAtFailure: false };
+  if (clientPlace) return { place: clientPlace.place, turnInMs: 0, locksBrowserAtFailure: false };
   // The client's budget is spent: its browsers that keep failing are kept out, not the others.
   if (!browser) return { lockedForMinutes: env.SIGNIN_WINDOW_MINUTES };
   const key = browserKey(browser);
   const browserPlace = await takePlace(key, env.SIGNIN_BROWSER_MAX_FAILURES);
   if (!browserPlace)
     return { lockedForMinutes: await minutesUntilFree(key, env.SIGNIN_BROWSER_MAX_FAILURES) };
+  const turnInMs = await takeTurn(client);
+  if (turnInMs === null) {
+    await recordStore.delete(browserPlace.place);
+    return { lockedForMinutes: minutesUntil(Date.now() + paceQueueMs()) };
+  }
   metrics.signInSlowed("client");
   return {
     place: browserPlace.place,
-    slowed: true,
+    turnInMs,
     locksBrowserAtFailure: browserPlace.index === env.SIGNIN_BROWSER_MAX_FAILURES - 1,
   };
+}
+
+const paceQueueMs = () => env.SIGNIN_CLIENT_PACE_MS * (env.SIGNIN_CLIENT_QUEUE + 1);
+
+/**
+ * A turn in the pace of a client past its budget: its browsers together get one attempt each
+ * SIGNIN_CLIENT_PACE_MS, each turn a record claimed once (so instances and parallel attempts never
+ * share one), the current one or one of the next SIGNIN_CLIENT_QUEUE. Answers the milliseconds
+ * until the turn begins, or null when every one of them is taken.
+ */
+async function takeTurn(client: string) {
+  const pace = env.SIGNIN_CLIENT_PACE_MS;
+  const now = Date.now();
+  const current = Math.floor(now / pace);
+  const keptSeconds = Math.ceil((paceQueueMs() + pace) / 1000);
+  for (let turn = current; turn <= current + env.SIGNIN_CLIENT_QUEUE; turn++)
+    if (await recordStore.claim(`signin-pace:client:${client}:${turn}`, { at: now }, keptSeconds))
+      return Math.max(0, turn * pace - now);
+  return null;
 }
 
 /** Locks `userName` for unknown devices, each lock of the day twice as long as the one before. */

@@ -70,8 +70,9 @@ const envSchema = z
     // attempt waiting SIGNIN_SLOWDOWN_MS more for each failure before it), which then lock the user
     // name for them SIGNIN_LOCK_MINUTES, twice as long at each lock of the day up to
     // SIGNIN_LOCK_MAX_MINUTES; past SIGNIN_CLIENT_MAX_FAILURES per client, each browser there has
-    // SIGNIN_BROWSER_MAX_FAILURES; past SIGNIN_GLOBAL_MAX_FAILURES from all clients together,
-    // unknown devices wait SIGNIN_SLOWDOWN_MS more.
+    // SIGNIN_BROWSER_MAX_FAILURES and all its browsers together one attempt every
+    // SIGNIN_CLIENT_PACE_MS, at most SIGNIN_CLIENT_QUEUE waiting; past SIGNIN_GLOBAL_MAX_FAILURES
+    // from all clients together, unknown devices wait SIGNIN_SLOWDOWN_MS more.
     SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
     SIGNIN_DEVICE_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     SIGNIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -80,6 +81,8 @@ const envSchema = z
     SIGNIN_CLIENT_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
     SIGNIN_BROWSER_MAX_FAILURES: z.coerce.number().int().min(1).default(3),
     SIGNIN_SLOWDOWN_MS: z.coerce.number().int().min(0).default(1000),
+    SIGNIN_CLIENT_PACE_MS: z.coerce.number().int().min(1).default(15_000),
+    SIGNIN_CLIENT_QUEUE: z.coerce.number().int().min(0).default(2),
     SIGNIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().min(1).default(300),
     // Whether the provider keeps an order (contract) to one currency: on, a request is added to
     // an order only with a hotel selling in its currency, and the hotel step says so; off (a

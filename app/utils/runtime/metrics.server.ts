@@ -68,12 +68,26 @@ const signIns = new client.Counter({
   registers: [registry],
 });
 
-const SIGN_IN_LOCKS = ["user_name", "user_name_attacked", "browser"] as const;
+const SIGN_IN_LOCKS = [
+  "user_name",
+  "user_name_attacked",
+  "browser",
+  "known_device",
+] as const;
 
 const signInLocks = new client.Counter({
   name: "portal_sign_in_locks_total",
-  help: "Locks begun on sign-ins from unknown browsers: user_name, user_name_attacked (failures from 3+ addresses, or the 3rd lock of a day), browser.",
+  help: "Locks begun on sign-ins from unknown browsers: user_name, user_name_attacked (failures from 3+ addresses, or the 3rd lock of a day), browser, known_device (a known browser counted as unknown: its failures, or its own and its user's, spent its places).",
   labelNames: ["scope"] as const,
+  registers: [registry],
+});
+
+const PASSWORD_CHANGE_OUTCOMES = ["changed", "wrong_password", "session_ended", "error"] as const;
+
+const passwordChanges = new client.Counter({
+  name: "portal_password_changes_total",
+  help: "Password changes by outcome: changed, wrong_password (the current one refused), session_ended (the session that kept guessing signed out), error.",
+  labelNames: ["outcome"] as const,
   registers: [registry],
 });
 
@@ -214,6 +228,7 @@ const labelValues: Record<string, Record<string, readonly string[]>> = {
   portal_sign_ins_total: { outcome: SIGN_IN_OUTCOMES },
   portal_sign_in_locks_total: { scope: SIGN_IN_LOCKS },
   portal_sign_ins_slowed_total: { budget: SIGN_IN_SLOWDOWNS },
+  portal_password_changes_total: { outcome: PASSWORD_CHANGE_OUTCOMES },
   portal_registrations_total: { outcome: REGISTRATION_OUTCOMES },
   provider_request_duration_seconds: { outcome: PROVIDER_OUTCOMES },
   portal_session_store_up: { kind: STORE_KINDS },
@@ -232,6 +247,8 @@ export const metrics = {
   rateLimited: (limit: string) => rateLimited.inc({ limit }),
   signIn: (outcome: SignInOutcome) => signIns.inc({ outcome }),
   signInLocked: (scope: (typeof SIGN_IN_LOCKS)[number]) => signInLocks.inc({ scope }),
+  passwordChange: (outcome: (typeof PASSWORD_CHANGE_OUTCOMES)[number]) =>
+    passwordChanges.inc({ outcome }),
   signInSlowed: (budget: (typeof SIGN_IN_SLOWDOWNS)[number]) => signInsSlowed.inc({ budget }),
   registration: (outcome: (typeof REGISTRATION_OUTCOMES)[number]) => registrations.inc({ outcome }),
   storeFailed: () => storeErrors.inc(),

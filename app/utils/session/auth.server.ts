@@ -7,7 +7,7 @@ import { requestIdOf, traceparentOf } from "~/utils/runtime/request-log.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { recordStore } from "~/utils/wizard/draft-store.server";
 import { sessionStorage, type PortalSession } from "~/utils/session/session.server";
-import { createToastHeaders } from "~/utils/session/toast.server";
+import { createToastHeaders, redirectWithToast } from "~/utils/session/toast.server";
 
 export const LOGIN_PATH = "/auth/login";
 export const HOME_PATH = "/dashboard";
@@ -95,6 +95,28 @@ export const userKeyOf = (userName: unknown) => String(userName).trim().toLowerC
 /** Sessions of `userName` that started before the time kept here are over (a password change). */
 const sessionsValidFromKey = (userName: unknown) => `sessions-valid-from:${userKeyOf(userName)}`;
 
+/** Every session of `userName` started before now is over; answers now. */
+async function endSessionsOf(userName: unknown) {
+  // A millisecond on: a session started in the very millisecond of the change ends too.
+  const now = Date.now() + 1;
+  await recordStore.set(sessionsValidFromKey(userName), now, env.SESSION_MAX_HOURS * 3600);
+  return now;
+}
+
+/**
+ * "Sign out everywhere": every session of the signed-in user ends, this one too, whoever holds a
+ * copy of its cookie or signed in with the password elsewhere.
+ */
+export async function endEverySession(context: AppLoadContext, message: string) {
+  const session = await context.session();
+  if (session.has("userName")) await endSessionsOf(session.get("userName"));
+  return redirectWithToast(
+    LOGIN_PATH,
+    { type: "success", message },
+    { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } },
+  );
+}
+
 /**
  * Ends every other session of the signed-in user (a password change: a copied cookie, another
  * browser) and gives this browser a new one, holding `token` (the provider refuses the old one
@@ -104,9 +126,7 @@ const sessionsValidFromKey = (userName: unknown) => `sessions-valid-from:${userK
 export async function renewSessionAlone(context: AppLoadContext, token: string) {
   const session = await context.session();
   const userName = session.get("userName");
-  // A millisecond on: a session started in the very millisecond of the change ends too.
-  const now = Date.now() + 1;
-  await recordStore.set(sessionsValidFromKey(userName), now, env.SESSION_MAX_HOURS * 3600);
+  const now = await endSessionsOf(userName);
   const renewed = await sessionStorage.getSession();
   renewed.set("token", token);
   renewed.set("userName", userName!);

@@ -13,17 +13,25 @@ import { recordStore } from "~/utils/wizard/draft-store.server";
  * entry for each of its last MAX_USERS_PER_DEVICE users. The cookie proves nothing but a past
  * sign-in from this browser: it never stands in for a password.
  *
- * The server knows each user's devices (`devices:<user>` in the record store): a cookie counts
- * only while its id is there. A user has at most MAX_DEVICES_PER_USER (a new sign-in drops the
- * oldest), and a password change forgets them all, so cookies minted by someone who once knew
- * the password stop counting as known the moment it changes.
+ * The server knows each user's devices (`devices:<user>` in the record store, by their last
+ * sign-in): a cookie counts only while its id is there. A user has at most MAX_DEVICES_PER_USER,
+ * and at most NEW_DEVICES_PER_DAY browsers first seen in a day become devices; a new one takes the
+ * place of the one least recently signed in from only when that one was last used more than
+ * RECENT_DAYS ago, so whoever holds the password cannot push the clerk's own PC off the list by
+ * signing in from fresh browsers. A password change forgets them all, so cookies minted by someone
+ * who once knew the password stop counting as known the moment it changes.
  */
 const DEVICE_DAYS = 180;
 const MAX_USERS_PER_DEVICE = 10;
 const MAX_DEVICES_PER_USER = 20;
+const NEW_DEVICES_PER_DAY = 3;
+const RECENT_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
 
+/** Each device: its id, its last sign-in (`at`), oldest first. */
 type DeviceRecord = Array<{ id: string; at: number }>;
 const devicesKey = (user: string) => `devices:${user}`;
+const newDevicesKey = (user: string) => `devices-new:${user}:${Math.floor(Date.now() / DAY_MS)}`;
 
 async function devicesOf(user: string): Promise<DeviceRecord> {
   return (await recordStore.get<DeviceRecord>(devicesKey(user))) ?? [];
@@ -61,17 +69,29 @@ export async function knownDeviceOf(request: Request, userName: string) {
 
 /**
  * The `Set-Cookie` that makes this browser a known device of `userName`, with a new id, which
- * the server records among the user's last MAX_DEVICES_PER_USER.
+ * the server records as the user's most recent; null when it may not become one (the day's new
+ * devices spent, or every place held by a device used in the last RECENT_DAYS).
  */
 export async function rememberDevice(request: Request, userName: string) {
   const user = userKeyOf(userName);
   const cookieUsers = await knownUsersOf(request);
   const previous = cookieUsers.find((known) => known.user === user)?.device;
+  const devices = await devicesOf(user);
+  let kept = devices.filter((known) => known.id !== previous);
+  if (kept.length === devices.length) {
+    // A browser first seen.
+    if ((await recordStore.increment(newDevicesKey(user), DAY_MS / 1000)) > NEW_DEVICES_PER_DAY)
+      return null;
+    if (kept.length >= MAX_DEVICES_PER_USER) {
+      const leastRecent = kept.reduce((least, known) => (known.at < least.at ? known : least));
+      if (Date.now() - leastRecent.at < RECENT_DAYS * DAY_MS) return null;
+      kept = kept.filter((known) => known !== leastRecent);
+    }
+  }
   const device = randomBytes(16).toString("hex");
-  const devices = (await devicesOf(user)).filter((known) => known.id !== previous);
   await recordStore.set(
     devicesKey(user),
-    [...devices, { id: device, at: Date.now() }].slice(-MAX_DEVICES_PER_USER),
+    [...kept, { id: device, at: Date.now() }].sort((one, other) => one.at - other.at),
     DEVICE_DAYS * 24 * 60 * 60,
   );
   const others = cookieUsers.filter((known) => known.user !== user);
@@ -79,6 +99,9 @@ export async function rememberDevice(request: Request, userName: string) {
 }
 
 /** After a password change: no browser counts as a known device of `userName` any more. */
-export function forgetDevices(userName: string) {
-  return recordStore.delete(devicesKey(userKeyOf(userName)));
+export async function forgetDevices(userName: string) {
+  const user = userKeyOf(userName);
+  // The browser that made the change becomes a device again, whatever the day's count.
+  await recordStore.delete(newDevicesKey(user));
+  await recordStore.delete(devicesKey(user));
 }
