@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import { existsSync, readdirSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { format } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -60,7 +61,8 @@ async function currentLayer() {
 }
 
 // The dev server's build changes under it; its settings do not, so they are read once.
-const { limits, bodyLimitFor, createLogger, metrics, traceIdOf } = await currentLayer();
+const { limits, bodyLimitFor, createLogger, metrics, healthDetail, traceIdOf } =
+  await currentLayer();
 // Routes change only with a new build: in development, the labeller of the build of the moment.
 let routeLabels = {
   of: metrics.routeLabeller((await currentBuild()).routes),
@@ -75,6 +77,10 @@ async function routeLabelOf(pathname: string) {
   return routeLabels.of(pathname);
 }
 const log = createLogger();
+// Every warning and error written to the console is a JSON line of the log too, a library's
+// included (Remix's "could not be decoded", React's): one event, one line, whatever it holds.
+for (const level of ["warn", "error"] as const)
+  console[level] = (...args: unknown[]) => log[level](format(...args));
 
 /** An id a load balancer already gave the request is kept when it looks like one (no log injection). */
 const ACCEPTED_INCOMING_ID = /^[\w.:-]{8,64}$/;
@@ -455,16 +461,26 @@ server.headersTimeout = limits.headersTimeoutMs;
 server.requestTimeout = limits.requestTimeoutMs;
 server.keepAliveTimeout = limits.keepAliveTimeoutMs;
 
-// The metrics port: only `GET /metrics`, in Prometheus's text format.
+// The metrics port: `GET /metrics`, in Prometheus's text format, and `GET /healthcheck`, the
+// health check's detail (the store's kind, state and replicas; each probe's time), which the
+// public one does not tell.
 const metricsServer = createServer((req, res) => {
-  if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+  const path = req.url?.split("?")[0];
+  if (req.method !== "GET" || (path !== "/metrics" && path !== "/healthcheck")) {
     res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found\n");
     return;
   }
-  metrics.registry.metrics().then(
-    (text) => res.writeHead(200, { "Content-Type": metrics.registry.contentType }).end(text),
+  const answer =
+    path === "/metrics"
+      ? metrics.registry.metrics().then((text) => ({ type: metrics.registry.contentType, text }))
+      : healthDetail(undefined).then((detail) => ({
+          type: "application/json",
+          text: JSON.stringify({ status: "ok", ...detail }),
+        }));
+  answer.then(
+    ({ type, text }) => res.writeHead(200, { "Content-Type": type }).end(text),
     (error: Error) => {
-      log.error("metrics failed", { message: error.message });
+      log.error(`${path} failed`, { message: error.message });
       res.writeHead(500).end();
     },
   );

@@ -23,6 +23,7 @@ import { useIsPending } from "~/utils/ui/misc";
 import { registerAgency } from "~/utils/provider/agency.server";
 import { providerErrorReply } from "~/utils/http/provider-errors.server";
 import { countAgainstLimit, waitMessage } from "~/utils/limits/rate-limit.server";
+import { env } from "~/utils/runtime/env.server";
 import {
   emailAddress,
   passwordRule,
@@ -82,18 +83,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Anonymous and costly: a few a client a day, a ceiling a network, then a translated 429. No
   // count in all: a crowd of addresses could spend it, and a real agency would meet someone
-  // else's quota.
-  const minutes =
-    (await countAgainstLimit("registrationPerClient", throttledClientOf(context.clientAddress))) ??
-    (await countAgainstLimit("registrationPerNetwork", throttledNetworkOf(context.clientAddress)));
-  if (minutes !== null) {
+  // else's quota. Past its network's ceiling an agency is given the provider's phone: it may
+  // meet a quota others spent, and must not be left with nowhere to turn.
+  const overClient = await countAgainstLimit(
+    "registrationPerClient",
+    throttledClientOf(context.clientAddress),
+  );
+  const overNetwork =
+    overClient === null
+      ? await countAgainstLimit("registrationPerNetwork", throttledNetworkOf(context.clientAddress))
+      : null;
+  if (overClient !== null || overNetwork !== null) {
     metrics.registration("limited");
-    const message = waitMessage(
-      context.translator(),
-      context.language,
-      "errors.tooManyRequests",
-      minutes,
-    );
+    const message =
+      overClient !== null
+        ? waitMessage(context.translator(), context.language, "errors.tooManyRequests", overClient)
+        : context.translator("auth")("register.networkLimited", { phone: env.SUPPORT_PHONE });
     return data(submission.reply({ formErrors: [message], hideFields: secrets }), { status: 429 });
   }
   const value = submission.value;

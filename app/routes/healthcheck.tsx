@@ -1,105 +1,24 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { REQUEST_ID_HEADER, requestIdOf } from "~/utils/runtime/request-log.server";
-import { providerUrl } from "~/utils/provider/request.server";
-import {
-  connectedReplicas,
-  redis,
-  replicasToWaitFor,
-  storeKind,
-} from "~/utils/session/redis.server";
-
-// Well inside the checks' own limits (HAProxy's 3 s, Kubernetes' readiness 2 s): a provider or
-// Redis that hangs is reported in the answer, never a check that times out and takes every
-// instance out at once (decision 022).
-const PROVIDER_PROBE_TIMEOUT_MS = 1000;
-const SESSION_STORE_PROBE_TIMEOUT_MS = 1000;
-
-/**
- * Whether the provider answers: any answer below 500, even 401 or 404 (docs/provider-api.md). Like
- * every call, it carries the id of the request that made it.
- */
-async function providerReachable(requestId: string | undefined) {
-  try {
-    const response = await fetch(providerUrl("/"), {
-      method: "HEAD",
-      headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
-      signal: AbortSignal.timeout(PROVIDER_PROBE_TIMEOUT_MS),
-    });
-    return response.status < 500;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Whether Redis answers a PING, when sessions live there (the file store is always at hand), and
- * its state: `ok`; `unreplicated` (the primary answers, with fewer replicas than a write waits
- * for: writes stand on it alone); `reconnecting` (no answer while the client looks for a primary:
- * a failover or a restart, pages wait); `unreachable`.
- */
-async function sessionStoreState() {
-  if (!redis) return { reachable: true, state: "ok" } as const;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), SESSION_STORE_PROBE_TIMEOUT_MS);
-  });
-  try {
-    const answered = await Promise.race([redis.ping().then(() => true), timeout]);
-    if (answered) {
-      const replicas = await Promise.race([connectedReplicas(redis), timeout]);
-      if (replicas === false) return { reachable: true, state: "unreplicated" } as const;
-      const state = replicas < replicasToWaitFor ? "unreplicated" : "ok";
-      return { reachable: true, state, replicas } as const;
-    }
-  } catch {
-    // Not answered: below.
-  } finally {
-    clearTimeout(timer);
-  }
-  const looking = redis.status === "connecting" || redis.status === "reconnecting";
-  return { reachable: false, state: looking ? "reconnecting" : "unreachable" } as const;
-}
+import { requestIdOf } from "~/utils/runtime/request-log.server";
+import { healthDetail } from "~/utils/runtime/health.server";
 
 /**
  * 200 whenever the portal itself can answer (the Dockerfile's HEALTHCHECK, the load balancer's
- * check); whether the provider and the session store answer too is reported in fields. Neither
- * takes the instance out: both are shared by every instance, so an outage of one would take all of
- * them out at once, and the portal tells its users what is wrong better than a proxy's page does
- * (decision 022).
+ * check); whether the provider and the session store answer too is reported in fields, `ok` or
+ * `unavailable`. Neither takes the instance out: both are shared by every instance, so an outage of
+ * one would take all of them out at once, and the portal tells its users what is wrong better than
+ * a proxy's page does (decision 022). The detail (the store's kind, state and replicas, each
+ * probe's time) and the instance's version are on the metrics port, never public.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { provider, sessionStore } = await probes(requestIdOf(request));
+  const { provider, sessionStore } = await healthDetail(requestIdOf(request));
+  const word = (up: boolean) => (up ? "ok" : "unavailable");
   return Response.json(
-    { status: "ok", provider, sessionStore },
+    {
+      status: "ok",
+      provider: word(provider.reachable),
+      sessionStore: word(sessionStore.reachable),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
-}
-
-/**
- * The health check is public (load balancers and orchestrators ask without credentials), so a
- * flood of it must not become a flood at the provider or Redis: requests within PROBE_REUSE_MS of
- * a probe share its answer. The instance's version is not told here (it is in the metrics,
- * `portal_build_info`, on their own port).
- */
-const PROBE_REUSE_MS = 1000;
-let lastProbe: { startedAt: number; answer: ReturnType<typeof probe> } | null = null;
-
-function probes(requestId: string | undefined) {
-  const now = Date.now();
-  if (!lastProbe || now - lastProbe.startedAt >= PROBE_REUSE_MS)
-    lastProbe = { startedAt: now, answer: probe(requestId) };
-  return lastProbe.answer;
-}
-
-async function probe(requestId: string | undefined) {
-  const started = Date.now();
-  const [provider, sessionStore] = await Promise.all([
-    providerReachable(requestId).then((reachable) => ({ reachable, ms: Date.now() - started })),
-    sessionStoreState().then((state) => ({
-      kind: storeKind,
-      ...state,
-      ms: Date.now() - started,
-    })),
-  ]);
-  return { provider, sessionStore };
 }

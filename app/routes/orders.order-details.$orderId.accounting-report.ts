@@ -1,7 +1,6 @@
-import { downloadHeaders } from "~/utils/http/file-download.server";
+import { downloadHeaders, orDownloadErrorPage } from "~/utils/http/file-download.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadAccountingReport } from "~/utils/provider/orders.server";
-import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
 import { requireOrderId } from "~/utils/http/params.server";
 
 /**
@@ -10,7 +9,11 @@ import { requireOrderId } from "~/utils/http/params.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, orderId } = await requireOrderId(request, context, params);
-  const file = await orProviderErrorPage(context, downloadAccountingReport(provider, orderId));
+  const file = await orDownloadErrorPage(
+    context,
+    downloadAccountingReport(provider, orderId),
+    `/orders/order-details/${orderId}`,
+  );
   const headers = downloadHeaders(file, `accounting-report-${orderId}`);
   return new Response(file.body, { headers });
 }

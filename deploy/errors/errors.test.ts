@@ -25,10 +25,21 @@ function answerIn(name: string) {
 }
 
 describe("HAProxy's own pages", () => {
-  test("are all here: every status the proxy itself answers with", () => {
-    expect(files.sort()).toEqual(
-      ["408", "413", "429", "502", "503", "504"].map((s) => `${s}.http`),
+  test("are all here: a page for every status the configuration answers with, and for HAProxy's own 400, 408 and 5xx", () => {
+    const config = readFileSync("deploy/haproxy.cfg", "utf8");
+    const pages = new Map(
+      [...config.matchAll(/^\s*errorfile (\d{3}) errors\/(\S+)$/gm)].map(([, status, file]) => [
+        status,
+        file,
+      ]),
     );
+    const denied = [...config.matchAll(/deny_status (\d{3})/g)].map(([, status]) => status);
+    expect(denied.length).toBeGreaterThan(0);
+    // A malformed request (400), a client too slow (408) and no instance to answer (502-504)
+    // are answered by HAProxy whatever its rules say.
+    for (const status of [...denied, "400", "408", "502", "503", "504"])
+      expect(pages.get(status), `errorfile ${status}`).toBe(`${status}.http`);
+    expect(files.sort()).toEqual([...pages.values()].sort());
   });
 
   test.each(files)("%s carries its status, the portal's headers and its body's length", (name) => {

@@ -613,6 +613,15 @@ test.describe("request lines no browser sends", () => {
       await expect.poll(() => requests().length).toBe(10);
       expect(instance.output().match(/undecodable path refused/g)).toHaveLength(1);
       expect(instance.output()).not.toMatch(/\s+at |"level":"error"/);
+      // Every line a JSON line but the two that name the ports: Remix's own warning of the path
+      // (its route matching, for the request's metrics) among them.
+      const lines = instance.output().split("\n").filter(Boolean);
+      expect(lines.filter((line) => line.includes("could not be decoded"))).toHaveLength(1);
+      expect(
+        lines.filter(
+          (line) => !line.startsWith("{") && !/^(Portal listening|Metrics) on /.test(line),
+        ),
+      ).toEqual([]);
     } finally {
       await instance.kill();
     }

@@ -130,21 +130,28 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   expect([await guesser.signIn(guess), await guesser.signIn(guess)]).toEqual([400, 400]);
   expect(await guesser.signIn(guess)).toBe(429);
   await guesser.close();
-  // A limit spent: the sixth password change of a session within its window.
+  // A wrong current password at a password change: refused, and counted as a failed sign-in of
+  // the user name (its second here: the user name locked).
   const csrf = securityTokenIn(
     await (await page.request.get(`${instance.url}/changePassword`)).text(),
   );
+  const wrongPassword = await page.request.post(`${instance.url}/changePassword`, {
+    form: {
+      csrf,
+      currentPassword: "not-the-password",
+      newPassword: "Another-password-1",
+      confirmPassword: "Another-password-1",
+    },
+    maxRedirects: 0,
+  });
+  expect(wrongPassword.status()).toBe(400);
+  // A limit spent: the sixth change of the agency's e-mail within its hour.
   const changes = [];
   for (let attempt = 0; attempt < 6; attempt++)
     changes.push(
       (
-        await page.request.post(`${instance.url}/changePassword`, {
-          form: {
-            csrf,
-            currentPassword: "not-the-password",
-            newPassword: "Another-password-1",
-            confirmPassword: "Another-password-1",
-          },
+        await page.request.post(`${instance.url}/account/verify-email`, {
+          form: { csrf, email: `office${attempt}@parsian-travel.example` },
           maxRedirects: 0,
         })
       ).status(),
@@ -194,7 +201,10 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
   // throttled guess (429). A signed-in session's keeps its route.
   expect(total(metrics, http, { method: "POST", route: "-", status: "400" })).toBe(3);
   expect(total(metrics, http, { route: "-", status: "429" })).toBe(1);
-  expect(total(metrics, http, { route: "routes/_main.changePassword", status: "429" })).toBe(1);
+  expect(total(metrics, http, { route: "routes/_main.changePassword", status: "400" })).toBe(1);
+  expect(total(metrics, http, { route: "routes/_main.account.verify-email", status: "429" })).toBe(
+    1,
+  );
   // Labels are bounded: route ids, never a path with an id or a query.
   for (const { labels } of samplesOf(metrics, http))
     expect(labels.route).toMatch(/^(root|routes\/.+|static|unmatched|-)$/);
@@ -226,20 +236,21 @@ test("an instance's metrics port shows each answer, provider call, refusal and s
       total(metrics, provider, { operation: "dashboard.DashboardRequestStatistics", outcome }),
       outcome,
     ).toBe(1);
-  // The wrong passwords: the provider's 400 (invalid_grant); the throttled one never asked it.
-  expect(total(metrics, provider, { operation: "token.requestToken", outcome: "4xx" })).toBe(3);
+  // The wrong passwords, the password change's among them: the provider's 400 (invalid_grant);
+  // the throttled one never asked it.
+  expect(total(metrics, provider, { operation: "token.requestToken", outcome: "4xx" })).toBe(4);
   expect(total(metrics, provider, { operation: "token.requestToken", outcome: "ok" })).toBe(1);
 
   expect(total(metrics, "http_server_refusals_total", { reason: "body_too_large" })).toBe(1);
   expect(total(metrics, "http_server_refusals_total", { reason: "cross_origin" })).toBe(1);
   expect(total(metrics, "http_server_refusals_total", { reason: "body_timeout" })).toBe(1);
-  expect(total(metrics, "portal_rate_limited_total", { limit: "passwordChangesPerSession" })).toBe(
-    1,
-  );
+  expect(total(metrics, "portal_rate_limited_total", { limit: "emailChangesPerUser" })).toBe(1);
+  expect(total(metrics, "portal_password_changes_total", { outcome: "wrong_password" })).toBe(1);
   expect(total(metrics, "portal_sign_ins_total", { outcome: "failed" })).toBe(3);
   expect(total(metrics, "portal_sign_ins_total", { outcome: "throttled" })).toBe(1);
-  // The two guesses from one address locked the user name, as a clerk's typos would.
-  expect(total(metrics, "portal_sign_in_locks_total", { scope: "user_name" })).toBe(1);
+  // The two guesses from one address locked the user name, as a clerk's typos would; the clerk's
+  // typo and her wrong current password locked hers.
+  expect(total(metrics, "portal_sign_in_locks_total", { scope: "user_name" })).toBe(2);
   expect(total(metrics, "portal_sign_in_locks_total", { scope: "user_name_attacked" })).toBe(0);
   expect(total(metrics, "portal_sign_ins_total", { outcome: "succeeded" })).toBe(1);
   expect(total(metrics, "portal_session_store_up", { kind: "file" })).toBe(1);

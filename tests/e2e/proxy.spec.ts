@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { Agent, request as httpRequest } from "node:http";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import type { Cluster } from "../../deploy/cluster";
@@ -23,11 +23,15 @@ import { formatDateInput } from "~/utils/format/date-input";
  * these tests goes through the proxy (the tests' base URL is the proxy's).
  */
 
+const SIGN_IN_PACE_MS = 1000;
+
 const test = base.extend<object, { cluster: Cluster }>({
   cluster: clusterOfTheWorker("cluster", () => ({
     proxyMaxConnections: 250,
     // A page waits this long for Redis: past a failover here (2–4 s), short of the test's third.
-    env: { REDIS_DEADLINE_MS: "6000" },
+    // An address past its budget takes a turn a second (15 s by default): the counts are what the
+    // tests prove.
+    env: { REDIS_DEADLINE_MS: "6000", SIGNIN_CLIENT_PACE_MS: String(SIGN_IN_PACE_MS) },
   })),
   baseURL: async ({ cluster }, use) => {
     // The cluster's Redis outlives a test (sessions, drafts, sign-in failures, limits): each test
@@ -148,8 +152,11 @@ test.describe("through the proxy", () => {
           const health = await page.request.get("/healthcheck");
           return { httpStatus: health.status(), ...(await health.json()) };
         })
+        .toMatchObject({ httpStatus: 200, sessionStore: "unavailable" });
+      // The detail, on an instance's metrics port only.
+      await expect
+        .poll(async () => await (await fetch(healthDetailUrl(cluster.instances[0]))).json())
         .toMatchObject({
-          httpStatus: 200,
           sessionStore: { kind: "redis-sentinel", reachable: false, state: "reconnecting" },
         });
       const answer = page.waitForResponse((response) =>
@@ -200,7 +207,7 @@ test.describe("through the proxy", () => {
       expect(metrics).toMatch(/^haproxy_backend_active_servers\{proxy="portals"\} 3$/m);
       await expect
         .poll(async () => (await (await page.request.get("/healthcheck")).json()).provider)
-        .toMatchObject({ reachable: false });
+        .toBe("unavailable");
       await portal.visit("/reservations/list");
       await expect(page.getByRole("heading", { name: "Requests", level: 1 })).toBeVisible();
     } finally {
@@ -249,11 +256,15 @@ test.describe("through the proxy", () => {
   });
 });
 
+/** The health check's detail, on an instance's metrics port. */
+const healthDetailUrl = (instance: { metricsUrl: string }) =>
+  instance.metricsUrl.replace(/\/metrics$/, "/healthcheck");
+
 /** Every instance reaches a primary with its replica (the health check's state `ok`). */
 async function expectStoreReplicatedOnEveryInstance(cluster: Cluster) {
   for (const instance of cluster.instances)
     await expect
-      .poll(async () => (await (await fetch(`${instance.url}/healthcheck`)).json()).sessionStore)
+      .poll(async () => (await (await fetch(healthDetailUrl(instance))).json()).sessionStore)
       .toMatchObject({ reachable: true, state: "ok", replicas: 1 });
 }
 
@@ -372,6 +383,48 @@ test.describe("through the proxy, requests", () => {
       browser,
     );
     expect(other.status).toBe(302);
+  });
+
+  test("one address spraying guesses with a fresh cookie each: past its budget one attempt a turn reaches the provider, the proxy refuses past sixty posts a minute, and a clerk's known browser there signs in at once", async ({
+    cluster,
+    sandbox,
+  }) => {
+    const office = "127.0.0.90";
+    // The clerk signed in from her office once: her browser holds a device cookie.
+    const first = await signInFrom(cluster.url, office, DEMO_FORM);
+    expect(first.status).toBe(302);
+    const deviceCookie = first.cookies.filter((cookie) => cookie.startsWith("__Host-device="));
+    // The address's budget (SIGNIN_CLIENT_MAX_FAILURES, 30), each at a name of its own.
+    for (let attempt = 0; attempt < 30; attempt++)
+      expect(
+        (await signInFrom(cluster.url, office, { username: `spent${attempt}`, password: "x1Y" }))
+          .status,
+        `attempt ${attempt}`,
+      ).toBe(400);
+    const callsBefore = (await sandbox.calls()).length;
+    const sent = performance.now();
+    const spray = await Promise.all(
+      Array.from({ length: 120 }, (_, index) =>
+        signInFrom(cluster.url, office, { username: `sprayed${index}`, password: "x1Y" }),
+      ),
+    );
+    const elapsed = performance.now() - sent;
+    const statuses = spray.map((attempt) => attempt.status);
+    expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+    const tokenCalls = (await sandbox.calls())
+      .slice(callsBefore)
+      .filter((call) => call.path === "/token");
+    expect(tokenCalls).toHaveLength(statuses.filter((status) => status === 400).length);
+    // A turn now and SIGNIN_CLIENT_QUEUE (2) waiting, and one more a turn while they ran:
+    // before, every one of them reached the provider.
+    expect(tokenCalls.length).toBeGreaterThanOrEqual(1);
+    expect(tokenCalls.length).toBeLessThanOrEqual(3 + Math.ceil(elapsed / SIGN_IN_PACE_MS));
+    // Past sixty sign-in posts in a minute (the thirty, the clerk's and these), the proxy's 429.
+    const byProxy = spray.filter((attempt) => attempt.text.includes("Too many requests"));
+    expect(byProxy.length).toBeGreaterThanOrEqual(120 - (60 - 31));
+    // The clerk's known browser, at the same address meanwhile: in at once.
+    const clerk = await signInFrom(cluster.url, office, DEMO_FORM, {}, deviceCookie);
+    expect(clerk.status).toBe(302);
   });
 
   test("a write is answered once the replica holds it: with the replica stopped on the spot, a sign-in waits REDIS_REPLICA_WAIT_MS and its writes count as held by the primary alone", async ({
@@ -530,22 +583,43 @@ test.describe("through the proxy, requests", () => {
     expect(ids.headers()["x-request-id"]).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-    // Sent as written: a browser's URL parser would resolve the dots itself.
-    const rawStatus = (path: string) =>
-      new Promise<number>((resolve, reject) => {
-        const { hostname, port } = new URL(cluster.url);
-        httpRequest({ hostname, port, path }, (answer) => {
-          answer.resume();
-          resolve(answer.statusCode ?? 0);
-        })
-          .on("error", reject)
-          .end();
-      });
+    // Sent as written: a browser's URL parser would resolve the dots itself. Each refusal is
+    // HAProxy's own page, with the headers every page of the portal carries.
+    const rawAnswer = (path: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>(
+        (resolve, reject) => {
+          const { hostname, port } = new URL(cluster.url);
+          httpRequest({ hostname, port, path }, (answer) => {
+            let text = "";
+            answer.setEncoding("utf8");
+            answer.on("data", (chunk: string) => (text += chunk));
+            answer.on("end", () =>
+              resolve({ status: answer.statusCode ?? 0, headers: answer.headers, text }),
+            );
+          })
+            .on("error", reject)
+            .end();
+        },
+      );
+    const rawStatus = async (path: string) => {
+      const answer = await rawAnswer(path);
+      if (answer.status === 400) {
+        expect(answer.headers, path).toMatchObject({
+          "x-content-type-options": "nosniff",
+          "x-frame-options": "DENY",
+        });
+        expect(answer.headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+        expect(answer.text, path).toContain("Not an address of the portal");
+      }
+      return answer.status;
+    };
     expect(await rawStatus("/assets/%2e%2e/server/index.js")).toBe(400);
     expect(await rawStatus("/dashboard/banners/..%2f..%2fsecret")).toBe(400);
     // A dot segment never reaches an instance, nor the assets' year-long cache.
     expect(await rawStatus("/assets/../dashboard")).toBe(400);
     expect(await rawStatus("/assets/./x.js")).toBe(400);
+    // A path longer than HAProxy's buffer: its parser's own 400, the same page.
+    expect(await rawStatus(`/${"a".repeat(20_000)}`)).toBe(400);
     // No instance read it.
     for (const instance of cluster.instances)
       expect(readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")).not.toContain(

@@ -149,6 +149,13 @@ test.describe("registration", () => {
     );
     expect(crowd.flat().filter((status) => status === 302)).toHaveLength(20);
     expect(crowd.flat().filter((status) => status !== 302)).toEqual(Array(80).fill(429));
+    // A real agency in that network is refused too, but given the provider's phone, its form kept.
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "203.0.113.77" });
+    const neighbour = await portal.sendForm("/auth/register", { ...fields, username: "caspian8" });
+    expect(neighbour.status()).toBe(429);
+    const neighbourText = await neighbour.text();
+    expect(neighbourText).toContain("Call the provider at +98 21 9999 0000");
+    expect(neighbourText).toContain("Golsar Blvd., Rasht");
     // ...and a real agency in another network still may.
     await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.44" });
     const other = await portal.sendForm("/auth/register", { ...fields, username: "caspian9" });

@@ -11,7 +11,13 @@ import { PORTAL_SERVER } from "../../scripts/portal-build.mjs";
  * `.data/e2e/worker-N`. Workers share nothing, so they run side by side.
  */
 
-export type WorkerServers = { sandboxUrl: string; portalUrl: string; sessionDir: string };
+export type WorkerServers = {
+  sandboxUrl: string;
+  portalUrl: string;
+  /** The worker's portal's metrics port: its `/metrics` (and `/healthcheck`, the detail). */
+  portalMetricsUrl: string;
+  sessionDir: string;
+};
 
 const PORTAL_COMMAND = [PORTAL_SERVER];
 
@@ -33,6 +39,9 @@ function portalEnv(port: number, sandboxUrl: string, sessionDir: string) {
     // The wait before a sign-in rises by this for each failure at the user name (1 s by default):
     // the counts are what the tests prove, and a quarter second keeps a run's minutes for them.
     SIGNIN_SLOWDOWN_MS: "250",
+    // An address past its budget takes a turn every this many ms (15 s by default), for the same
+    // reason.
+    SIGNIN_CLIENT_PACE_MS: "1000",
     // Tests name a client's address in this header to try the per-address throttle.
     CLIENT_ADDRESS_HEADER: "X-Forwarded-For",
     // Longer than any test: a form a test posts never meets a connection the portal is closing.
@@ -238,7 +247,12 @@ export async function startWorkerServers(workerIndex: number) {
     sessionDir,
     logFile: join(dir, "portal.log"),
   });
-  current = { sandboxUrl: sandbox.url, portalUrl: portal.url, sessionDir };
+  current = {
+    sandboxUrl: sandbox.url,
+    portalUrl: portal.url,
+    portalMetricsUrl: portal.metricsUrl,
+    sessionDir,
+  };
   return {
     servers: current,
     /**

@@ -61,7 +61,7 @@ test("deploy/compose.yaml: HAProxy, three replicas and Redis under Sentinel; a r
         const answer = await fetch(`${url}/healthcheck`);
         if (answer.status !== 200) return false;
         const health = await answer.json();
-        return health.sessionStore.kind === "redis-sentinel" && health.sessionStore.state === "ok";
+        return health.sessionStore === "ok";
       },
       "HAProxy, a replica and Redis with its replica",
       60_000,
@@ -184,10 +184,7 @@ test("deploy/kubernetes: the Deployment under podman kube play starts its three 
       const url = `http://${await addressOf(`${pod}-portal`)}:${containerPort}`;
       await waitUntil(async () => (await fetch(`${url}/healthcheck`)).status === 200, pod, 30_000);
       const health = await (await fetch(`${url}/healthcheck`)).json();
-      expect(health).toMatchObject({
-        provider: { reachable: true },
-        sessionStore: { kind: "redis", reachable: true },
-      });
+      expect(health).toEqual({ status: "ok", provider: "ok", sessionStore: "ok" });
       expect(await podman(["exec", `${pod}-portal`, "id", "-u"])).toBe("1000");
       await expect(
         podman(["exec", `${pod}-portal`, "touch", "/home/node/written"]),

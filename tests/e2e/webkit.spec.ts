@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { request as httpsRequest } from "node:https";
 import { join } from "node:path";
 import { By, Key } from "selenium-webdriver";
 import { formatDateInput } from "~/utils/format/date-input";
@@ -34,6 +35,30 @@ test.describe("WebKit", () => {
     // A page after the sign-in is the user's, not the sign-in form again.
     await user.visit("/reservations/list");
     await user.waitForText("Requests", "h1");
+  });
+
+  test("over HTTPS, the pages HAProxy makes itself keep the browser to HTTPS too", async ({
+    httpsCluster,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "no browser involved");
+    // A dot segment, sent as written (a browser resolves it itself): HAProxy's own 400.
+    const answer = await new Promise<{ status: number; hsts: unknown }>((resolve, reject) => {
+      const { hostname, port } = new URL(httpsCluster.url);
+      httpsRequest(
+        { hostname, port, path: "/assets/../dashboard", rejectUnauthorized: false },
+        (response) => {
+          response.resume();
+          resolve({
+            status: response.statusCode ?? 0,
+            hsts: response.headers["strict-transport-security"],
+          });
+        },
+      )
+        .on("error", reject)
+        .end();
+    });
+    expect(answer).toEqual({ status: 400, hsts: "max-age=31536000; includeSubDomains" });
   });
 
   test("over plain http WebKit keeps no Secure cookie: the sign-in says so", async ({

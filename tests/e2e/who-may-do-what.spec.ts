@@ -3,9 +3,21 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
-import { browserAt, expect, SESSION_COOKIE, startPortalInstance, test } from "./fixtures";
+import {
+  browserAt,
+  expect,
+  securityTokenIn,
+  SESSION_COOKIE,
+  startPortalInstance,
+  test,
+} from "./fixtures";
 import { submitReceipt } from "./journeys";
 import { workerServers } from "./servers";
+
+const asLoginForm = (user: { userName: string; password: string }) => ({
+  username: user.userName,
+  password: user.password,
+});
 
 /**
  * Who may do what, tried as a second agency's user or an outsider would: another agency's
@@ -40,14 +52,32 @@ test.describe("another agency's files", () => {
     expect(own.headers()["content-security-policy"]).toContain("sandbox");
     // Names that are paths, not files, are refused before the provider is asked.
     const { length: before } = await sandbox.calls();
-    for (const path of ["..%2F..%2Fetc%2Fpasswd", "%2E%2E%2Fsecret.png", "a%5Cb.png"])
-      expect((await page.request.get(`/payments/receipt-files/${path}`)).status()).toBe(404);
+    // So are names with a `%` (a provider that decodes twice would read `%2e%2e` as `..`), spaces
+    // or letters a receipt's stored name never has.
+    for (const path of [
+      "..%2F..%2Fetc%2Fpasswd",
+      "%2E%2E%2Fsecret.png",
+      "a%5Cb.png",
+      "%252e%252e%252fsecret.png",
+      "receipt%20copy.png",
+      "%D8%B1%D8%B3%DB%8C%D8%AF.png",
+    ])
+      expect((await page.request.get(`/payments/receipt-files/${path}`)).status(), path).toBe(404);
     const asked = (await sandbox.calls()).slice(before);
     expect(asked.filter((call) => call.path.startsWith("/api/UploadPublicFiles"))).toEqual([]);
+    // A link followed to a file there is not: a page that says so, with a way back, not a bare body.
+    await page.goto("/payments/receipt-files/receipt-00000000-0000-4000-8000-000000000000.png");
+    await expect(page.getByRole("heading", { name: "The file could not be opened" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the portal" })).toHaveAttribute(
+      "href",
+      "/payments",
+    );
 
     await portal.signInDirectly(OTHER_AGENCY_USER);
     // The provider serves a file to its own agency only: the other agency's clerk gets nothing.
-    expect((await page.request.get(`/payments/receipt-files/${receipt}`)).status()).toBe(404);
+    const others = await page.request.get(`/payments/receipt-files/${receipt}`);
+    expect(others.status()).toBe(404);
+    expect(others.headers()["content-type"]).toBe("text/html; charset=utf-8");
     expect((await page.request.get(`/dashboard/banners/${receipt}`)).status()).toBe(404);
     for (const guess of ["receipt-20005.png", "receipt-20000.png"])
       expect((await page.request.get(`/dashboard/banners/${guess}`)).status()).toBe(404);
@@ -102,8 +132,9 @@ test.describe("sessions", () => {
     }
   });
 
-  test("an outsider's failed sign-ins at the user name never block the clerk's password change; a session's guesses at the current one are few", async ({
+  test("an outsider's failed sign-ins at the user name never block the clerk's password change; a session that guesses at the current one ends at the third", async ({
     portal,
+    page,
     browser,
     baseURL,
     javaScriptEnabled,
@@ -130,12 +161,107 @@ test.describe("sessions", () => {
       });
     // The signed-in clerk, with the right current password: changed.
     expect((await change(DEMO_USER.password)).status()).toBe(302);
-    // The session it goes on in may try five times; the sixth try waits, right or wrong.
-    for (let guess = 0; guess < 5; guess++)
-      expect((await change(`Guess${guess}Guess`)).status()).toBe(400);
-    const refused = await change("Better2026x", "Better2027x");
-    expect(refused.status()).toBe(429);
-    expect(await refused.text()).toContain("Too many attempts to change the password");
+    // The session it goes on in may mistype twice; the third wrong password signs it out.
+    for (let guess = 0; guess < 2; guess++) {
+      const wrong = await change(`Guess${guess}Guess`);
+      expect(wrong.status()).toBe(400);
+      expect(await wrong.text()).toContain("The current password is incorrect.");
+    }
+    const third = await change("Guess2Guess");
+    expect(third.status()).toBe(302);
+    expect(third.headers()["location"]).toBe("/auth/login");
+    await portal.visit("/dashboard");
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(page.getByTestId("snackbar")).toContainText(
+      "the current password was wrong three times",
+    );
+  });
+
+  test("whoever holds the password cannot freeze it: fifteen wrong current passwords from his sessions end them, and the clerk's own change then goes through", async ({
+    portal,
+    browser,
+    baseURL,
+    sandbox,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    await portal.signInDirectly();
+    // His browser, a known device of the user: he signs in again after each session ends.
+    const his = await browser.newContext({
+      baseURL: baseURL!,
+      extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.70" },
+    });
+    const tokenOf = async (path: string) =>
+      securityTokenIn(await (await his.request.get(path)).text());
+    const statuses: number[] = [];
+    try {
+      for (let session = 0; session < 5; session++) {
+        const signIn = await his.request.post("/auth/login", {
+          form: { csrf: await tokenOf("/auth/login"), ...asLoginForm(DEMO_USER) },
+          maxRedirects: 0,
+        });
+        expect(signIn.status(), `his sign-in ${session + 1}`).toBe(302);
+        for (let guess = 0; guess < 3; guess++)
+          statuses.push(
+            (
+              await his.request.post("/changePassword", {
+                form: {
+                  csrf: await tokenOf("/changePassword"),
+                  currentPassword: `Guess${session}${guess}x`,
+                  newPassword: "Hijacked2026",
+                  confirmPassword: "Hijacked2026",
+                },
+                maxRedirects: 0,
+              })
+            ).status(),
+          );
+      }
+    } finally {
+      await his.close();
+    }
+    // Each of his sessions: two refusals, then signed out.
+    expect(statuses).toEqual(Array(5).fill([400, 400, 302]).flat());
+    const changed = await portal.sendForm("/changePassword", {
+      currentPassword: DEMO_USER.password,
+      newPassword: "Better2026z",
+      confirmPassword: "Better2026z",
+    });
+    expect(changed.status()).toBe(302);
+    expect(changed.headers()["location"]).toBe("/dashboard");
+    expect((await sandbox.state()).users.find((user) => user.userName === "demo")?.password).toBe(
+      "Better2026z",
+    );
+  });
+
+  test("sign out everywhere ends every session of the user, this one too", async ({
+    portal,
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const elsewhere = await browser.newContext({ javaScriptEnabled });
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(`${workerServers().portalUrl}/auth/login`);
+      await other.getByLabel("Username").fill(DEMO_USER.userName);
+      await other.getByLabel("Password").fill(DEMO_USER.password);
+      await other.getByRole("button", { name: "Sign in" }).click();
+      await other.waitForURL(/\/dashboard$/);
+
+      await portal.signIn();
+      await portal.visit("/changePassword");
+      await page.getByRole("button", { name: "Sign out everywhere" }).click();
+      await expect(page).toHaveURL(/\/auth\/login$/);
+      await expect(page.getByTestId("snackbar")).toContainText(
+        "You were signed out in every browser.",
+      );
+      await portal.visit("/dashboard");
+      await expect(page).toHaveURL(/\/auth\/login/);
+      await other.goto(`${workerServers().portalUrl}/reservations/list`);
+      await other.waitForURL(/\/auth\/login/);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test("after a password change, a browser that signed in before counts as unknown; the one that made the change stays known", async ({

@@ -1,3 +1,8 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { statusOf } from "~/utils/http/provider-errors.server";
+import { plainPageResponse } from "~/utils/http/plain-page.server";
+import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
+
 /**
  * A provider's file (an accounting report, a price list) handed to the browser from the portal's
  * own origin. Whatever the provider says of it, it is downloaded, never shown: always
@@ -18,6 +23,54 @@ const DOWNLOAD_TYPES = new Set([
 ]);
 
 const DOWNLOAD_POLICY = "default-src 'none'; sandbox";
+
+/**
+ * For a download's loader: a provider failure (no such file, not answering) becomes a small page
+ * in the clerk's language with the status kept and a way back to `backTo`: a plain link followed
+ * is a navigation, which must not end on a bare error body.
+ */
+export async function orDownloadErrorPage<T>(
+  context: AppLoadContext,
+  work: Promise<T>,
+  backTo: string,
+): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    throw downloadErrorPage(
+      context,
+      statusOf[error.kind],
+      backTo,
+      describeProviderError(error, context.translator()),
+    );
+  }
+}
+
+/** A download that cannot be served, as a page: `message`, or that there is no such file. */
+export function downloadErrorPage(
+  context: AppLoadContext,
+  status: number,
+  backTo: string,
+  message?: string,
+) {
+  const t = context.translator();
+  return plainPageResponse(status, {
+    language: context.language,
+    title: t("errors.downloadFailedTitle"),
+    message: message ?? t("errors.noSuchFile"),
+    back: { to: backTo, label: t("errors.goBack") },
+  });
+}
+
+/**
+ * A receipt's stored name as the provider gives it (`receipt-<uuid>.png`): Latin letters, digits,
+ * dots, dashes and underscores only, so nothing in it means something to a provider that decodes
+ * a path twice (`%`), and never "." or "..".
+ */
+export function isReceiptFileName(name: string) {
+  return /^[A-Za-z0-9._-]{1,255}$/.test(name) && name !== "." && name !== "..";
+}
 
 /**
  * Any name the provider gives a file (spaces, Persian letters), but one file name only: no path

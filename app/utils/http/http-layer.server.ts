@@ -1,11 +1,12 @@
 import type { TFunction } from "i18next";
-import { defaultLanguage, isLanguage, languageDirection, type Language } from "~/i18n";
+import { defaultLanguage, isLanguage, type Language } from "~/i18n";
 import { env } from "~/utils/runtime/env.server";
-import { safeRedirectPath } from "~/utils/http/http";
 import { i18nInstanceFor, i18nServer } from "~/utils/i18n/i18n.server";
 import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
 import { runShutdownClosers } from "~/utils/runtime/shutdown.server";
 import { metrics } from "~/utils/runtime/metrics.server";
+import { healthDetail } from "~/utils/runtime/health.server";
+import { PLAIN_PAGE_POLICY, plainPage } from "~/utils/http/plain-page.server";
 import { providerWaits, traceIdOf, type ProviderWaits } from "~/utils/runtime/request-log.server";
 import { sessionStorage, type PortalSession } from "~/utils/session/session.server";
 
@@ -124,8 +125,6 @@ const REFUSAL_KEYS: Record<Refusal, string> = {
   413: "bodyTooLarge",
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /**
  * A small page of its own (no script, no stylesheet to fetch), in the user's language, with a way
  * back to the page the form was on (`backTo`, a path of this portal) or else the dashboard.
@@ -133,49 +132,24 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 async function refusalPage(status: Refusal, language: Language, backTo = "/") {
   const t = (await i18nInstanceFor(language)).getFixedT(language, "common");
   const key = REFUSAL_KEYS[status];
-  const title = escapeHtml(t(`errors.${key}Title`));
-  const message = escapeHtml(
-    t(`errors.${key}`, { megabytes: Math.round(MAX_RECEIPT_BYTES / 1024 / 1024) }),
-  );
-  const back = escapeHtml(t("errors.goBack"));
-  return `<!doctype html>
-<html lang="${language}" dir="${languageDirection(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>
-body{margin:0;padding:2rem 1rem;background:#f9fafb;color:#111827;font-family:Tahoma,"Segoe UI",system-ui,sans-serif}
-main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:.25rem;padding:1.5rem}
-h1{font-size:1.25rem;margin:0 0 .5rem}
-a{color:#0d47a1}
-a:focus-visible{outline:2px solid #1976d2;outline-offset:2px}
-</style>
-</head>
-<body>
-<main role="alert">
-<h1>${title}</h1>
-<p>${message}</p>
-<p><a href="${escapeHtml(safeRedirectPath(backTo, "/"))}">${back}</a></p>
-</main>
-</body>
-</html>
-`;
+  return plainPage({
+    language,
+    title: t(`errors.${key}Title`),
+    message: t(`errors.${key}`, { megabytes: Math.round(MAX_RECEIPT_BYTES / 1024 / 1024) }),
+    back: { to: backTo, label: t("errors.goBack") },
+  });
 }
-
-/** The refusal pages' own policy: nothing may run or load, the inline style aside. */
-const REFUSAL_PAGE_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const httpLayer = {
   bodyLimitFor,
   metrics,
+  healthDetail,
   limits,
   createLogger,
   createRequestContext,
   languageOf,
   refusalPage,
-  refusalPagePolicy: REFUSAL_PAGE_POLICY,
+  refusalPagePolicy: PLAIN_PAGE_POLICY,
   traceIdOf,
   runShutdownClosers,
 };

@@ -3,7 +3,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Settled } from "~/utils/http/settled";
 import { describeProviderError, ProviderError } from "~/utils/provider/request.server";
 
-const statusOf: Record<ProviderError["kind"], number> = {
+/** The status a page answers with when its provider call failed so. */
+export const statusOf: Record<ProviderError["kind"], number> = {
   "bad-request": 400,
   unauthorized: 401,
   forbidden: 403,

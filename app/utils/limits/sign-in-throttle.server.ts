@@ -20,7 +20,7 @@ import { metrics } from "~/utils/runtime/metrics.server";
  *   attacker elsewhere never locks a clerk out of her own PC. Each of its failures also takes one
  *   of SIGNIN_DEVICE_MAX_FAILURES places all the user's known devices share, so cookies minted by
  *   the dozen give no more than one guess each beyond them (and a user has at most 20 devices,
- *   3 new ones a day). With its own places spent, or the shared ones spent and a failure of its
+ *   5 new ones a day). With its own places spent, or the shared ones spent and a failure of its
  *   own in the window, it is demoted: an unknown device like any other, and an alert
  *   (`KnownDeviceDemoted`). A device that has not failed keeps its place whatever the others did.
  * - Unknown devices share, for each user name, SIGNIN_USER_MAX_FAILURES places from every address

@@ -68,12 +68,7 @@ const signIns = new client.Counter({
   registers: [registry],
 });
 
-const SIGN_IN_LOCKS = [
-  "user_name",
-  "user_name_attacked",
-  "browser",
-  "known_device",
-] as const;
+const SIGN_IN_LOCKS = ["user_name", "user_name_attacked", "browser", "known_device"] as const;
 
 const signInLocks = new client.Counter({
   name: "portal_sign_in_locks_total",

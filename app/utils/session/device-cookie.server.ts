@@ -24,7 +24,7 @@ import { recordStore } from "~/utils/wizard/draft-store.server";
 const DEVICE_DAYS = 180;
 const MAX_USERS_PER_DEVICE = 10;
 const MAX_DEVICES_PER_USER = 20;
-const NEW_DEVICES_PER_DAY = 3;
+const NEW_DEVICES_PER_DAY = 5;
 const RECENT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
 
