@@ -15,6 +15,7 @@ const faultSchema = z.object({
   body: z.unknown().optional(),
   malformed: z.boolean().optional(),
   drop: z.boolean().optional(),
+  skip: z.number().int().min(0).max(1000).optional(),
 });
 
 const rulesSchema = z

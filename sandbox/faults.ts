@@ -17,6 +17,8 @@ export type Fault = {
   body?: unknown;
   malformed?: boolean;
   drop?: boolean;
+  /** The first this-many requests it matches pass untouched (a fault at the second sign-in). */
+  skip?: number;
 };
 
 function patternToRegExp(pattern: string) {
@@ -25,10 +27,10 @@ function patternToRegExp(pattern: string) {
 }
 
 export class FaultList {
-  private faults: Array<Fault & { matcher: RegExp }> = [];
+  private faults: Array<Fault & { matcher: RegExp; passed: number }> = [];
 
   add(fault: Fault) {
-    this.faults.push({ ...fault, matcher: patternToRegExp(fault.path) });
+    this.faults.push({ ...fault, matcher: patternToRegExp(fault.path), passed: 0 });
   }
 
   clear() {
@@ -36,27 +38,39 @@ export class FaultList {
   }
 
   list(): Fault[] {
-    return this.faults.map(({ matcher: _matcher, ...fault }) => fault);
+    return this.faults.map(({ matcher: _matcher, passed: _passed, ...fault }) => fault);
   }
 
-  find(method: string, pathname: string, models: Array<string | null>) {
-    return this.faults.filter(
-      (fault) =>
+  /** The faults for a call; `count`: the call is being answered, so one a fault lets pass counts. */
+  find(method: string, pathname: string, models: Array<string | null>, count: boolean) {
+    return this.faults.filter((fault) => {
+      const matches =
         fault.matcher.test(pathname) &&
         (!fault.method || fault.method.toUpperCase() === method) &&
-        (!fault.model || models.includes(fault.model)),
-    );
+        (!fault.model || models.includes(fault.model));
+      if (!matches || fault.passed >= (fault.skip ?? 0)) return matches;
+      if (count) fault.passed += 1;
+      return false;
+    });
   }
 }
 
-/** The faults that apply to a provider call; none to the sandbox's own control endpoints. */
-export function faultsFor(faults: FaultList, request: Request) {
+/**
+ * The faults that apply to a provider call; none to the sandbox's own control endpoints. `answering`:
+ * the fault handler's look, the one that counts a call a fault lets pass.
+ */
+export function faultsFor(faults: FaultList, request: Request, answering = false) {
   const { pathname } = new URL(request.url);
   if (pathname.startsWith("/__sandbox")) return [];
-  return faults.find(request.method, pathname, [
-    domainModelOf(request.headers.get("Accept")),
-    domainModelOf(request.headers.get("Content-Type")),
-  ]);
+  return faults.find(
+    request.method,
+    pathname,
+    [
+      domainModelOf(request.headers.get("Accept")),
+      domainModelOf(request.headers.get("Content-Type")),
+    ],
+    answering,
+  );
 }
 
 /** Reads have no effect: their answer may be worked out before their latency is up. */
@@ -79,7 +93,7 @@ export function latencyOf(faults: Fault[]) {
 export function faultHandler(faults: FaultList, store: SandboxStore) {
   return http.all("*", async ({ request }) => {
     const generation = store.generation;
-    for (const fault of faultsFor(faults, request)) {
+    for (const fault of faultsFor(faults, request, true)) {
       if (fault.latencyMs && !isRead(request)) {
         await delay(fault.latencyMs);
         if (store.generation !== generation) return HttpResponse.error();

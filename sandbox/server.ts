@@ -81,6 +81,8 @@ export function startSandbox({
     const arrivedAt = performance.now();
     try {
       const request = toFetchRequest(incoming, SANDBOX_ORIGIN);
+      // Looked at before the handlers, which count the requests a fault lets pass (`skip`).
+      const latency = latencyOf(faultsFor(faults, request));
       const response = await getResponse(candidates(request), request);
       if (isRead(request)) {
         // A read is worked out at once and held until its latency is up, as a provider serving
@@ -88,7 +90,7 @@ export function startSandbox({
         // dashboard due together, to queue in this one thread: the sandbox's own time added to
         // every latency a benchmark measures. (A change waits in the fault handler, before it
         // takes effect.)
-        const wait = arrivedAt + latencyOf(faultsFor(faults, request)) - performance.now();
+        const wait = arrivedAt + latency - performance.now();
         // Even a timer of 0 ms costs a turn of the event loop: calls without latency go on at once.
         if (wait > 0) await sleep(wait);
       }

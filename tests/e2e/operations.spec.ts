@@ -35,7 +35,7 @@ test.describe("operations", () => {
     expect(await detail.json()).toMatchObject({
       status: "ok",
       provider: { reachable: true, ms: expect.any(Number) },
-      sessionStore: { kind: "file", reachable: true, state: "ok" },
+      sessionStore: { kind: "files", reachable: true, state: "ok" },
     });
     // Its HEAD / names the health check's request, as every call to the provider does. (A check
     // within a second of another's probe shares it: checks are sent until one made its own.)
