@@ -403,11 +403,19 @@ test.describe("through the proxy, requests", () => {
       ).toBe(400);
     const callsBefore = (await sandbox.calls()).length;
     const sent = performance.now();
-    const spray = await Promise.all(
-      Array.from({ length: 120 }, (_, index) =>
-        signInFrom(cluster.url, office, { username: `sprayed${index}`, password: "x1Y" }),
-      ),
-    );
+    // Thirty at a time (a hundred connections at once is the proxy's bound for one client).
+    const spray: Array<Awaited<ReturnType<typeof signInFrom>>> = [];
+    for (let wave = 0; wave < 4; wave++)
+      spray.push(
+        ...(await Promise.all(
+          Array.from({ length: 30 }, (_, index) =>
+            signInFrom(cluster.url, office, {
+              username: `sprayed${wave}x${index}`,
+              password: "x1Y",
+            }),
+          ),
+        )),
+      );
     const elapsed = performance.now() - sent;
     const statuses = spray.map((attempt) => attempt.status);
     expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
@@ -618,8 +626,12 @@ test.describe("through the proxy, requests", () => {
     // A dot segment never reaches an instance, nor the assets' year-long cache.
     expect(await rawStatus("/assets/../dashboard")).toBe(400);
     expect(await rawStatus("/assets/./x.js")).toBe(400);
-    // A path longer than HAProxy's buffer: its parser's own 400, the same page.
-    expect(await rawStatus(`/${"a".repeat(20_000)}`)).toBe(400);
+    // A request longer than HAProxy's buffer: its parser's own 400, which HAProxy 2.6 sends as
+    // built in, whatever errorfile says (HAProxy issue #3032, mended in 3.2): a fixed text that
+    // echoes nothing of the request (docs/security.md).
+    const tooLong = await rawAnswer(`/${"a".repeat(20_000)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.text).not.toContain("aaaa");
     // No instance read it.
     for (const instance of cluster.instances)
       expect(readFileSync(join(cluster.dir, `${instance.name}.log`), "utf8")).not.toContain(
@@ -636,9 +648,10 @@ test.describe("through the proxy, requests", () => {
     const hold = (localAddress: string) =>
       new Promise<Socket>((resolve) => {
         const socket = connect({ port: Number(port), host: "127.0.0.1", localAddress }, () => {
-          // A form's headers and one byte of its body, then nothing: the door held open.
+          // A form's headers and one byte of its body, then nothing: the door held open. (Not the
+          // sign-in's: the proxy answers an address's sixty-first sign-in post in a minute 429.)
           socket.write(
-            "POST /auth/login HTTP/1.1\r\nHost: localhost\r\n" +
+            "POST /auth/register HTTP/1.1\r\nHost: localhost\r\n" +
               "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nu",
           );
           resolve(socket);
