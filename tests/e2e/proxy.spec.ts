@@ -31,7 +31,11 @@ const test = base.extend<object, { cluster: Cluster }>({
     // A page waits this long for Redis: past a failover here (2–4 s), short of the test's third.
     // An address past its budget takes a turn a second (15 s by default): the counts are what the
     // tests prove.
-    env: { REDIS_DEADLINE_MS: "6000", SIGNIN_CLIENT_PACE_MS: String(SIGN_IN_PACE_MS) },
+    env: {
+      REDIS_DEADLINE_MS: "6000",
+      SIGNIN_CLIENT_PACE_MS: String(SIGN_IN_PACE_MS),
+      SIGNIN_NETWORK_PACE_MS: String(SIGN_IN_PACE_MS),
+    },
   })),
   baseURL: async ({ cluster }, use) => {
     // The cluster's Redis outlives a test (sessions, drafts, sign-in failures, limits): each test

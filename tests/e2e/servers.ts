@@ -42,6 +42,7 @@ function portalEnv(port: number, sandboxUrl: string, sessionDir: string) {
     // An address past its budget takes a turn every this many ms (15 s by default), for the same
     // reason.
     SIGNIN_CLIENT_PACE_MS: "1000",
+    SIGNIN_NETWORK_PACE_MS: "1000",
     // Tests name a client's address in this header to try the per-address throttle.
     CLIENT_ADDRESS_HEADER: "X-Forwarded-For",
     // Longer than any test: a form a test posts never meets a connection the portal is closing.

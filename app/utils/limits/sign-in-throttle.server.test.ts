@@ -6,6 +6,7 @@ vi.hoisted(() => {
   process.env.SIGNIN_SLOWDOWN_MS = "0";
   // An address past its budget takes turns this far apart: short but in the test that counts them.
   process.env.SIGNIN_CLIENT_PACE_MS = "20";
+  process.env.SIGNIN_NETWORK_PACE_MS = "20";
 });
 
 const { startSignInAttempt } = await import("./sign-in-throttle.server");
@@ -277,6 +278,46 @@ describe("the sign-in throttle", () => {
       expect(startedAt.at(-1)! - startedAt.at(-2)!).toBeGreaterThanOrEqual(pace - 50);
     } finally {
       env.SIGNIN_CLIENT_PACE_MS = 20;
+    }
+  }, 30_000);
+
+  test("past its budget, a network's addresses take turns together: of 30 sent at once from 30 addresses of one /24, one a turn reaches the provider", async () => {
+    const [budget, pace] = [env.SIGNIN_NETWORK_MAX_FAILURES, env.SIGNIN_NETWORK_PACE_MS];
+    env.SIGNIN_NETWORK_MAX_FAILURES = 5;
+    env.SIGNIN_NETWORK_PACE_MS = 2_000;
+    try {
+      for (let failure = 0; failure < 5; failure++)
+        expect(
+          await guesses(`net-${randomUUID()}`, [null], `192.0.2.${failure + 1}`, someDevice()),
+        ).toBe(1);
+      const sent = performance.now();
+      const refusedAt: number[] = [];
+      const attempts = await Promise.all(
+        Array.from({ length: 30 }, async (_, index) => {
+          const attempt = await startSignInAttempt({
+            clientAddress: `192.0.2.${100 + index}`,
+            userName: `net-${randomUUID()}`,
+            knownDevice: null,
+            browser: someDevice(),
+          });
+          if (attempt.lockedForMinutes !== null) refusedAt.push(performance.now() - sent);
+          return attempt;
+        }),
+      );
+      const through = attempts.filter((attempt) => attempt.lockedForMinutes === null).length;
+      const straddled = Math.ceil(Math.max(...refusedAt) / env.SIGNIN_NETWORK_PACE_MS);
+      expect(through).toBeGreaterThanOrEqual(1);
+      expect(through).toBeLessThanOrEqual(env.SIGNIN_CLIENT_QUEUE + 1 + straddled);
+      // Another network is not held up by it.
+      const elsewhere = await startSignInAttempt({
+        clientAddress: "192.0.3.1",
+        userName: `net-${randomUUID()}`,
+        knownDevice: null,
+        browser: someDevice(),
+      });
+      expect(elsewhere.lockedForMinutes).toBeNull();
+    } finally {
+      [env.SIGNIN_NETWORK_MAX_FAILURES, env.SIGNIN_NETWORK_PACE_MS] = [budget, pace];
     }
   }, 30_000);
 

@@ -1,5 +1,5 @@
 import { userKeyOf } from "~/utils/session/auth.server";
-import { throttledClientOf } from "~/utils/limits/client-address.server";
+import { throttledClientOf, throttledNetworkOf } from "~/utils/limits/client-address.server";
 import { env } from "~/utils/runtime/env.server";
 import { recordStore } from "~/utils/wizard/draft-store.server";
 import { metrics } from "~/utils/runtime/metrics.server";
@@ -37,7 +37,9 @@ import { metrics } from "~/utils/runtime/metrics.server";
  *   attempt every SIGNIN_CLIENT_PACE_MS for all its browsers together, at most
  *   SIGNIN_CLIENT_QUEUE of them waiting for theirs, the rest refused. A script that throws its
  *   cookies away gains nothing by it, nor by sending its attempts at once: the address is bounded
- *   in total (docs/security.md, the table of bounds).
+ *   in total (docs/security.md, the table of bounds). Its network (an IPv4 /24, an IPv6 /48) has
+ *   SIGNIN_NETWORK_MAX_FAILURES places, past them a turn in the network's pace
+ *   (SIGNIN_NETWORK_PACE_MS), so a network's many addresses are bounded together too.
  * - Past SIGNIN_GLOBAL_MAX_FAILURES failures from all clients together in a window, every attempt
  *   from an unknown device waits SIGNIN_SLOWDOWN_MS more: an alarm (`SignInFailuresSpiking`), not
  *   a wall a crowd of guessers could raise against every new browser.
@@ -64,6 +66,7 @@ const deviceKey = (device: string) => `signin-failures:device:${device}`;
 /** Every known device of a user together: a thousand cookies give no more guesses than one. */
 const knownDevicesKey = (userName: string) => `signin-failures:known:${userKeyOf(userName)}`;
 const clientKey = (client: string) => `signin-failures:client:${client}`;
+const networkKey = (network: string) => `signin-failures:network:${network}`;
 const browserKey = (browser: string) => `signin-failures:browser:${browser}`;
 const userKey = (userName: string) => `signin-failures:user:${userKeyOf(userName)}`;
 const userLockKey = (userName: string) => `signin-lock:user:${userKeyOf(userName)}`;
@@ -153,14 +156,10 @@ export async function startSignInAttempt({
     }
     if (taken) await recordStore.delete(taken.place);
     metrics.signInLocked("known_device");
-    const attempt = await startUnknownDeviceAttempt(
-      throttledClientOf(clientAddress),
-      userName,
-      browser,
-    );
+    const attempt = await startUnknownDeviceAttempt(clientAddress, userName, browser);
     return { ...attempt, demotedDevice: true };
   }
-  return startUnknownDeviceAttempt(throttledClientOf(clientAddress), userName, browser);
+  return startUnknownDeviceAttempt(clientAddress, userName, browser);
 }
 
 /**
@@ -179,14 +178,15 @@ export async function countFailedPasswordCheck(userName: string, clientAddress: 
 }
 
 async function startUnknownDeviceAttempt(
-  client: string,
+  clientAddress: string,
   userName: string,
   browser: string | null,
 ): Promise<SignInAttempt> {
+  const client = throttledClientOf(clientAddress);
   const lock = await recordStore.get<Lock>(userLockKey(userName));
   if (lock) return { lockedForMinutes: minutesUntil(lock.until) };
   const [own, failuresEverywhere] = await Promise.all([
-    placeAtClient(client, browser),
+    placeAtClient(client, throttledNetworkOf(clientAddress), browser),
     recordStore.get<number>(globalKey()).then((count) => count ?? 0),
   ]);
   if ("lockedForMinutes" in own) return { lockedForMinutes: own.lockedForMinutes };
@@ -198,14 +198,14 @@ async function startUnknownDeviceAttempt(
   const userPlace = await takePlace(userKey(userName), env.SIGNIN_USER_MAX_FAILURES, client);
   if (!userPlace) {
     // Attempts under way hold every place; the one that fails last sets the lock.
-    await recordStore.delete(own.place);
+    await releasing(own.places)();
     return { lockedForMinutes: 1 };
   }
   // Looked at again once the place is taken: a lock sets itself before it frees the places, so a
   // place freed by a lock begun meanwhile is never a guess more.
   const lockedMeanwhile = await recordStore.get<Lock>(userLockKey(userName));
   if (lockedMeanwhile) {
-    await releasing([own.place, userPlace.place])();
+    await releasing([...own.places, userPlace.place])();
     return { lockedForMinutes: minutesUntil(lockedMeanwhile.until) };
   }
   // The wait rises with the failures before it: a clerk's first typo costs nothing, a guesser's
@@ -213,7 +213,7 @@ async function startUnknownDeviceAttempt(
   slowdowns += userPlace.index;
   const waitMs = own.turnInMs + slowdowns * env.SIGNIN_SLOWDOWN_MS;
   if (waitMs > 0) await new Promise((done) => setTimeout(done, waitMs));
-  const release = releasing([own.place, userPlace.place]);
+  const release = releasing([...own.places, userPlace.place]);
   return {
     lockedForMinutes: null,
     async fail() {
@@ -229,51 +229,68 @@ async function startUnknownDeviceAttempt(
 }
 
 /**
- * The attempt's place at its client: one of the client's, or past them one of its browser's and a
- * turn in the client's pace (the milliseconds until it), or how long the browser may not try.
+ * The attempt's places at its client and its network: one of the client's (past them one of its
+ * browser's and a turn in the client's pace) and one of the network's (past them a turn in the
+ * network's pace), with the milliseconds until the later turn; or how long it may not try.
  */
 async function placeAtClient(
   client: string,
+  network: string,
   browser: string | null,
 ): Promise<
-  { place: string; turnInMs: number; locksBrowserAtFailure: boolean } | { lockedForMinutes: number }
+  | { places: string[]; turnInMs: number; locksBrowserAtFailure: boolean }
+  | { lockedForMinutes: number }
 > {
-  const clientPlace = await takePlace(clientKey(client), env.SIGNIN_CLIENT_MAX_FAILURES);
-  if (clientPlace) return { place: clientPlace.place, turnInMs: 0, locksBrowserAtFailure: false };
-  // The client's budget is spent: its browsers that keep failing are kept out, not the others.
-  if (!browser) return { lockedForMinutes: env.SIGNIN_WINDOW_MINUTES };
-  const key = browserKey(browser);
-  const browserPlace = await takePlace(key, env.SIGNIN_BROWSER_MAX_FAILURES);
-  if (!browserPlace)
-    return { lockedForMinutes: await minutesUntilFree(key, env.SIGNIN_BROWSER_MAX_FAILURES) };
-  const turnInMs = await takeTurn(client);
-  if (turnInMs === null) {
-    await recordStore.delete(browserPlace.place);
-    return { lockedForMinutes: minutesUntil(Date.now() + paceQueueMs()) };
-  }
-  metrics.signInSlowed("client");
-  return {
-    place: browserPlace.place,
-    turnInMs,
-    locksBrowserAtFailure: browserPlace.index === env.SIGNIN_BROWSER_MAX_FAILURES - 1,
+  const [clientPlace, networkPlace] = await Promise.all([
+    takePlace(clientKey(client), env.SIGNIN_CLIENT_MAX_FAILURES),
+    takePlace(networkKey(network), env.SIGNIN_NETWORK_MAX_FAILURES),
+  ]);
+  const places = [clientPlace, networkPlace].flatMap((taken) => (taken ? [taken.place] : []));
+  const refused = async (lockedForMinutes: number) => {
+    await releasing(places)();
+    return { lockedForMinutes };
   };
+  let turnInMs = 0;
+  let locksBrowserAtFailure = false;
+  if (!clientPlace) {
+    // The client's budget is spent: its browsers that keep failing are kept out, not the others.
+    if (!browser) return refused(env.SIGNIN_WINDOW_MINUTES);
+    const key = browserKey(browser);
+    const browserPlace = await takePlace(key, env.SIGNIN_BROWSER_MAX_FAILURES);
+    if (!browserPlace) return refused(await minutesUntilFree(key, env.SIGNIN_BROWSER_MAX_FAILURES));
+    places.push(browserPlace.place);
+    const turn = await takeTurn(`client:${client}`, env.SIGNIN_CLIENT_PACE_MS);
+    if (turn === null)
+      return refused(minutesUntil(Date.now() + queueMs(env.SIGNIN_CLIENT_PACE_MS)));
+    metrics.signInSlowed("client");
+    turnInMs = turn;
+    locksBrowserAtFailure = browserPlace.index === env.SIGNIN_BROWSER_MAX_FAILURES - 1;
+  }
+  if (!networkPlace) {
+    const turn = await takeTurn(`network:${network}`, env.SIGNIN_NETWORK_PACE_MS);
+    if (turn === null)
+      return refused(minutesUntil(Date.now() + queueMs(env.SIGNIN_NETWORK_PACE_MS)));
+    metrics.signInSlowed("network");
+    turnInMs = Math.max(turnInMs, turn);
+  }
+  return { places, turnInMs, locksBrowserAtFailure };
 }
 
-const paceQueueMs = () => env.SIGNIN_CLIENT_PACE_MS * (env.SIGNIN_CLIENT_QUEUE + 1);
+/** How far ahead turns are handed out: the current one and SIGNIN_CLIENT_QUEUE more. */
+const queueMs = (pace: number) => pace * (env.SIGNIN_CLIENT_QUEUE + 1);
 
 /**
- * A turn in the pace of a client past its budget: its browsers together get one attempt each
- * SIGNIN_CLIENT_PACE_MS, each turn a record claimed once (so instances and parallel attempts never
- * share one), the current one or one of the next SIGNIN_CLIENT_QUEUE. Answers the milliseconds
- * until the turn begins, or null when every one of them is taken.
+ * A turn in the pace of a client or a network past its budget (`of`): its browsers together get
+ * one attempt each `pace` ms, each turn a record claimed once (so instances and parallel attempts
+ * never share one), the current one or one of the next SIGNIN_CLIENT_QUEUE. Answers the
+ * milliseconds until the turn begins, or null when every one of them is taken.
  */
-async function takeTurn(client: string) {
-  const pace = env.SIGNIN_CLIENT_PACE_MS;
+async function takeTurn(of: string, pace: number) {
   const now = Date.now();
   const current = Math.floor(now / pace);
-  const keptSeconds = Math.ceil((paceQueueMs() + pace) / 1000);
+  const keptSeconds = Math.ceil((queueMs(pace) + pace) / 1000);
   for (let turn = current; turn <= current + env.SIGNIN_CLIENT_QUEUE; turn++)
-    if (await recordStore.claim(`signin-pace:client:${client}:${turn}`, { at: now }, keptSeconds))
+    if (await recordStore.claim(`signin-pace:${of}:${turn}`, { at: now }, keptSeconds))
       return Math.max(0, turn * pace - now);
   return null;
 }

@@ -83,6 +83,10 @@ const envSchema = z
     SIGNIN_SLOWDOWN_MS: z.coerce.number().int().min(0).default(1000),
     SIGNIN_CLIENT_PACE_MS: z.coerce.number().int().min(1).default(15_000),
     SIGNIN_CLIENT_QUEUE: z.coerce.number().int().min(0).default(2),
+    // A network (an IPv4 /24, an IPv6 /48): this many failures, then one attempt each
+    // SIGNIN_NETWORK_PACE_MS for all its addresses together.
+    SIGNIN_NETWORK_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+    SIGNIN_NETWORK_PACE_MS: z.coerce.number().int().min(1).default(5_000),
     SIGNIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().min(1).default(300),
     // Whether the provider keeps an order (contract) to one currency: on, a request is added to
     // an order only with a hotel selling in its currency, and the hotel step says so; off (a

@@ -86,11 +86,11 @@ const passwordChanges = new client.Counter({
   registers: [registry],
 });
 
-const SIGN_IN_SLOWDOWNS = ["client", "all"] as const;
+const SIGN_IN_SLOWDOWNS = ["client", "network", "all"] as const;
 
 const signInsSlowed = new client.Counter({
   name: "portal_sign_ins_slowed_total",
-  help: "Sign-ins from unknown browsers made to wait by a spent budget of failures: client, all.",
+  help: "Sign-ins from unknown browsers made to wait by a spent budget of failures: client, network, all.",
   labelNames: ["budget"] as const,
   registers: [registry],
 });
