@@ -499,13 +499,17 @@ export async function browserAt(browser: Browser, portalUrl: string, address: st
   });
   return {
     async signIn(user: { userName: string; password: string }) {
+      return (await this.signInAnswer(user)).status;
+    },
+    /** The sign-in's status and page (the form again, with its messages, when refused). */
+    async signInAnswer(user: { userName: string; password: string }) {
       const csrf = securityTokenIn(await (await context.request.get("/auth/login")).text());
       const answer = await context.request.post("/auth/login", {
         form: { csrf, username: user.userName, password: user.password },
         maxRedirects: 0,
       });
       if (answer.status() === 302) await context.clearCookies({ name: SESSION_COOKIE });
-      return answer.status();
+      return { status: answer.status(), text: await answer.text() };
     },
     close: () => context.close(),
   };

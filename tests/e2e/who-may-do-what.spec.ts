@@ -233,6 +233,40 @@ test.describe("sessions", () => {
     );
   });
 
+  test("with the password, twenty fresh browsers do not make the clerk's PC unknown; his own known browser failing is demoted, told so, and hers still signs in", async ({
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "requests, not pages: one run is enough");
+    const clerk = await browserAt(browser, baseURL!, "198.51.100.80");
+    const fresh = await Promise.all(
+      Array.from({ length: 20 }, () => browserAt(browser, baseURL!, "198.51.100.81")),
+    );
+    try {
+      expect(await clerk.signIn(DEMO_USER)).toBe(302);
+      // Twenty sign-ins from browsers never seen: five a day become known devices.
+      for (const [index, other] of fresh.entries())
+        expect(await other.signIn(DEMO_USER), `fresh browser ${index + 1}`).toBe(302);
+      // One of his known browsers guesses: ten failures, then it is an unknown browser like any
+      // other, whose page says what to do.
+      const his = fresh[0];
+      const guesses = [];
+      for (let guess = 0; guess < 11; guess++)
+        guesses.push(await his.signInAnswer({ ...DEMO_USER, password: `Guess${guess}x` }));
+      expect(guesses.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(400));
+      expect(guesses[10].text).toContain("has failed to sign in many times");
+      // Four more from it lock the user name for unknown browsers.
+      for (let guess = 0; guess < 4; guess++)
+        await his.signInAnswer({ ...DEMO_USER, password: `More${guess}x` });
+      expect((await his.signInAnswer(DEMO_USER)).status).toBe(429);
+      // The clerk's PC: still known, in.
+      expect(await clerk.signIn(DEMO_USER)).toBe(302);
+    } finally {
+      await Promise.all([clerk, ...fresh].map((one) => one.close()));
+    }
+  });
+
   test("sign out everywhere ends every session of the user, this one too", async ({
     portal,
     page,
