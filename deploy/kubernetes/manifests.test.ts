@@ -73,13 +73,39 @@ describe("deploy/kubernetes", () => {
     expect(policy.podSelector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
     expect(policy.policyTypes).toEqual(["Ingress"]);
     const named = portal.ports.map(({ name }: { name: string }) => name).sort();
-    const allowed = policy.ingress.map(
-      (rule: { from: unknown[]; ports: Array<{ port: string }> }) => {
-        expect(rule.from, "each port from one namespace only").toHaveLength(1);
-        return rule.ports.map(({ port }) => port);
-      },
-    );
-    expect(allowed.flat().sort()).toEqual(named);
+    // Each port and the peers that may reach it, whichever rules name them.
+    type Peer = {
+      namespaceSelector?: { matchLabels?: Record<string, string> };
+      podSelector?: unknown;
+      ipBlock?: unknown;
+    };
+    const peersOf = new Map<string, Peer[]>();
+    for (const rule of policy.ingress as Array<{
+      from?: Peer[];
+      ports?: Array<{ port: string }>;
+    }>) {
+      // A rule without `from` or `ports` lets everyone in, or in at every port.
+      expect(rule.from?.length, "a rule names its peers").toBeGreaterThan(0);
+      expect(rule.ports?.length, "a rule names its ports").toBeGreaterThan(0);
+      for (const { port } of rule.ports!)
+        peersOf.set(port, [...(peersOf.get(port) ?? []), ...rule.from!]);
+    }
+    expect([...peersOf.keys()].sort()).toEqual(named);
+    const namespacesOf = (port: string) =>
+      peersOf.get(port)!.map((peer) => {
+        // A namespace named by its name label, nothing wider: no empty selector (every
+        // namespace), no pods or addresses of any namespace.
+        expect(Object.keys(peer), `${port}: a namespace selector alone`).toEqual([
+          "namespaceSelector",
+        ]);
+        const labels = peer.namespaceSelector?.matchLabels ?? {};
+        expect(Object.keys(labels), `${port}: selected by name`).toEqual([
+          "kubernetes.io/metadata.name",
+        ]);
+        return labels["kubernetes.io/metadata.name"];
+      });
+    expect(namespacesOf("http")).toEqual(["ingress-nginx"]);
+    expect(namespacesOf("metrics")).toEqual(["monitoring"]);
     // The metrics port listens beyond loopback only where the policy guards it.
     expect(manifests.ConfigMap.data.METRICS_HOST).toBe("0.0.0.0");
   });

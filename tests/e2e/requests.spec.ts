@@ -1,5 +1,6 @@
 import type { ReserveRequest, SandboxState } from "#sandbox/model";
 import { priceRequest } from "#sandbox/prices";
+import { providerToday } from "#sandbox/clock";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput, parseDateInput } from "~/utils/format/date-input";
 import { formatMoney } from "~/utils/format/numbers";
@@ -226,12 +227,15 @@ test.describe("requests list", () => {
       await portal.signInDirectly();
       await portal.chooseLanguageDirectly(language);
       await portal.visit("/reservations/list");
+      const todayBefore = providerToday();
       await page.getByRole("link", { name: words.link }).click();
       await expect(page).toHaveURL(/[?&]sort=checkIn/);
-      // The week the link asked for, in the clerk's calendar, read back as the form shows it.
+      // The week the link asked for, in the clerk's calendar, read back as the form shows it: from
+      // the provider's today (the day it may have turned meanwhile), to six days on.
       const params = new URL(page.url()).searchParams;
       const from = parseDateInput(params.get("from")!, language)!;
       const to = parseDateInput(params.get("to")!, language)!;
+      expect([todayBefore, providerToday()]).toContain(from);
       expect(Date.parse(to) - Date.parse(from)).toBe(6 * 86_400_000);
       const arriving = demoRequests(await sandbox.state())
         .filter((request) => request.checkIn >= from && request.checkIn <= to)

@@ -65,10 +65,15 @@ test.describe("secrets", () => {
     // Every script and translation file those pages load.
     const scripts = new Set(
       answers.flatMap(({ text }) =>
-        [...text.matchAll(/\/assets\/[\w-]+\.(?:js|json)(?=["\x27`])/g)].map(([src]) => src),
+        [...text.matchAll(/\/assets\/[\w.-]+\.(?:js|json)(?=["\x27`])/g)].map(([src]) => src),
       ),
     );
     expect(scripts.size).toBeGreaterThan(10);
+    // Vite names the entry and each route module after its dotted file name: both are read.
+    expect([...scripts].filter((src) => src.startsWith("/assets/entry.client-"))).toHaveLength(1);
+    expect([...scripts].some((src) => /^\/assets\/(_main|auth)\.[\w.-]+\.js$/.test(src))).toBe(
+      true,
+    );
     for (const script of scripts) await read(script);
     answers.push({ where: "cookies", text: JSON.stringify(await page.context().cookies()) });
 
