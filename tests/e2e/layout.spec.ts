@@ -264,4 +264,36 @@ test.describe("payments due in the menu", () => {
     expect(await gridCallsOf(() => portal.visit("/orders"))).toBe(0);
     await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length - 1));
   });
+
+  test("past its minute, the menu's count is asked for again on the next page", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    // A portal of the worker's (its sessions, its cookies) that keeps the count two seconds.
+    const instance = await startPortalInstance({ MENU_COUNT_REUSE_SECONDS: "2" });
+    try {
+      const due = paymentsDueSoon(await sandbox.state());
+      await portal.signInDirectly();
+      await page.goto(`${instance.url}/orders`);
+      await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length));
+      await sandbox.setRequestState(due[0].id, "ConfirmationPending");
+      // Pages after it: the kept count, until its time is up; then one call and the new count.
+      await expect
+        .poll(
+          async () => {
+            const { length: before } = await sandbox.calls();
+            await page.goto(`${instance.url}/transactions`);
+            return (await sandbox.calls())
+              .slice(before)
+              .filter((call) => call.answerModel === "ReserveRequestGrid").length;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      await expect(page.getByTestId("payments-due-count")).toHaveText(String(due.length - 1));
+    } finally {
+      await instance.kill();
+    }
+  });
 });

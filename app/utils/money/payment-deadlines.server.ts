@@ -47,11 +47,10 @@ export function requestsDueSoonOnce(context: RequestContext, provider: ProviderC
 }
 
 /**
- * How long a session's next pages reuse the menu's count of payments due: moving from page to
- * page asks the provider once a minute at most. The dashboard, where the clerk looks at the
- * payments themselves, always asks, and its count is the one reused.
+ * A session's next pages reuse the menu's count of payments due for MENU_COUNT_REUSE_SECONDS (a
+ * minute): moving from page to page asks the provider once a minute at most. The dashboard, where
+ * the clerk looks at the payments themselves, always asks, and its count is the one reused.
  */
-const MENU_COUNT_SECONDS = 60;
 const DASHBOARD_PATH = /^\/dashboard\/?$/;
 
 /**
@@ -71,7 +70,7 @@ export async function paymentsDueCount(
     if (typeof kept === "number") return kept;
   }
   const count = (await requestsDueSoonOnce(context, provider)).length;
-  await recordStore.set(key, count, MENU_COUNT_SECONDS).catch(() => {});
+  await recordStore.set(key, count, env.MENU_COUNT_REUSE_SECONDS).catch(() => {});
   return count;
 }
 

@@ -51,6 +51,9 @@ const envSchema = z
       .default("Asia/Tehran")
       .refine(isTimeZone, "is not an IANA time zone name (e.g. Asia/Tehran, UTC)"),
     SUPPORT_PHONE: z.string().default("+98 21 1234 5678"),
+    // How long a session's pages reuse the side menu's count of payments due (the dashboard
+    // always asks the provider).
+    MENU_COUNT_REUSE_SECONDS: z.coerce.number().int().min(1).default(60),
     APP_VERSION: z.string().default("3.15.1"),
     // The footer's copyright year (spec: from configuration); unset, the current year in the
     // user's calendar.
