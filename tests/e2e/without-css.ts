@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * A page's text as a browser without CSS shows it (lynx, w3m, a screen reader's reading mode, a
@@ -7,9 +7,20 @@ import type { Page } from "@playwright/test";
  * elements run on).
  */
 export async function textWithoutCss(page: Page, path: string) {
-  await page.route(STYLESHEET, (route) => route.abort());
+  let refused = 0;
+  await page.route(STYLESHEET, (route) => {
+    refused += 1;
+    return route.abort();
+  });
   try {
     await page.goto(path);
+    // The stylesheet was asked for and refused, and no rule of the portal's applies (an inlined
+    // one would): the body keeps the browser's own margin, which the stylesheet sets to 0.
+    expect(refused, `${path}: a stylesheet refused`).toBeGreaterThan(0);
+    expect(
+      await page.locator("body").evaluate((body) => getComputedStyle(body).marginTop),
+      `${path}: no style rule applies`,
+    ).toBe("8px");
     return await page.locator("body").innerText();
   } finally {
     await page.unroute(STYLESHEET);

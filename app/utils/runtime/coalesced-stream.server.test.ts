@@ -1,4 +1,7 @@
+import { PassThrough, type Writable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { createElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { coalescedStream, withoutReactsPadding } from "./coalesced-stream.server";
 
@@ -50,5 +53,56 @@ describe("withoutReactsPadding", () => {
     expect(withoutReactsPadding(full)).toBe(full);
     const short = Buffer.from("a\0");
     expect(withoutReactsPadding(short)).toBe(short);
+  });
+});
+
+/**
+ * A page as React's own renderer writes it (an input holding a Persian date, after `lead` bytes
+ * of text), through `through` when given: its bytes.
+ */
+function rendered(lead: number, through?: () => Writable & NodeJS.ReadableStream) {
+  return new Promise<Buffer>((resolve, reject) => {
+    // Small pieces, as a page is made of: React copies those into its view (a large one it sends
+    // on by itself).
+    const page = createElement(
+      "main",
+      null,
+      ...Array.from({ length: 130 }, (_, index) => createElement("span", { key: index }, "x")),
+      createElement("p", { key: "lead" }, "a".repeat(lead)),
+      createElement("input", {
+        key: "date",
+        name: "birthDate",
+        defaultValue: "۱۳۶۹/۰۲/۲۴".repeat(40),
+      }),
+    );
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on("data", (chunk: Buffer) => chunks.push(chunk));
+    out.on("end", () => resolve(Buffer.concat(chunks)));
+    const { pipe } = renderToPipeableStream(page, {
+      onAllReady() {
+        if (!through) return void pipe(out);
+        const stream = through();
+        stream.pipe(out);
+        pipe(stream);
+      },
+      onError: reject,
+    });
+  });
+}
+
+describe("a page React renders", () => {
+  test("whose Persian value straddles React's 2,048-byte view comes through coalescedStream without a NUL", async () => {
+    // Some lead puts a two-byte digit across the view's end whatever React writes before it.
+    const leads = Array.from({ length: 28 }, (_, index) => index + 1);
+    const padded = await Promise.all(leads.map((lead) => rendered(lead)));
+    // React itself pads (the failure this guards against) for at least one of them...
+    expect(padded.some((bytes) => bytes.includes(0))).toBe(true);
+    // ...and through the stream no page carries one, every byte of the value kept.
+    for (const lead of leads) {
+      const bytes = await rendered(lead, coalescedStream);
+      expect(bytes.includes(0), `lead ${lead}`).toBe(false);
+      expect(bytes.toString()).toContain(`value="${"۱۳۶۹/۰۲/۲۴".repeat(40)}"`);
+    }
   });
 });
