@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { BACKGROUND_BUILD } from "../tests/containers/portal-image";
+import { BACKGROUND_BUILD, treeIdentity } from "../tests/containers/portal-image";
 
 mkdirSync(dirname(BACKGROUND_BUILD.started), { recursive: true });
 rmSync(BACKGROUND_BUILD.result, { force: true });
@@ -15,7 +15,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "scripts/build-test-im
   stdio: ["ignore", log, log],
 });
 child.unref();
-writeFileSync(BACKGROUND_BUILD.started, JSON.stringify({ pid: child.pid }));
+// The tree it builds, so that a later run of the tests alone knows whether the image is its own.
+writeFileSync(BACKGROUND_BUILD.started, JSON.stringify({ pid: child.pid, tree: treeIdentity() }));
 console.log(
   `The container tests' image is being built in the background (${BACKGROUND_BUILD.log}).`,
 );

@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { imageSize, podman, run } from "./podman";
@@ -77,6 +79,22 @@ export async function buildPortalImage(): Promise<BuiltImage> {
  * cold minutes pass beside typecheck, lint, the unit tests and the build: where it writes its
  * process, its outcome and its log.
  */
+/**
+ * What the image is built from, as one hash: every file of the tree git does not ignore (the
+ * image's `COPY . .` takes no more), by its path, size and time of change.
+ */
+export function treeIdentity() {
+  const hash = createHash("sha256");
+  const files = execFileSync("git", ["ls-files", "-cmo", "--exclude-standard", "-z"], {
+    encoding: "utf8",
+  });
+  for (const file of [...new Set(files.split("\0").filter(Boolean))].sort()) {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    hash.update(`${file}\0${stats?.size ?? "gone"}\0${stats?.mtimeMs ?? 0}\n`);
+  }
+  return hash.digest("hex");
+}
+
 export const BACKGROUND_BUILD = {
   started: resolve(".data/containers/background-build.json"),
   result: resolve(".data/containers/background-build.result.json"),
@@ -98,7 +116,16 @@ const isRunning = (pid: number) => {
  */
 export async function portalImageOfThisRun(): Promise<BuiltImage> {
   if (!existsSync(BACKGROUND_BUILD.started)) return buildPortalImage();
-  const { pid } = JSON.parse(readFileSync(BACKGROUND_BUILD.started, "utf8")) as { pid: number };
+  const { pid, tree } = JSON.parse(readFileSync(BACKGROUND_BUILD.started, "utf8")) as {
+    pid: number;
+    tree?: string;
+  };
+  // A build left by a run that stopped early is of the tree as it was then: not this one's.
+  if (tree !== treeIdentity()) {
+    rmSync(BACKGROUND_BUILD.started, { force: true });
+    rmSync(BACKGROUND_BUILD.result, { force: true });
+    return buildPortalImage();
+  }
   try {
     while (!existsSync(BACKGROUND_BUILD.result)) {
       if (!isRunning(pid) && !existsSync(BACKGROUND_BUILD.result))
