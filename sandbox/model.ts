@@ -284,7 +284,8 @@ export type SandboxState = {
   /** The third-party airline service's directory: more airlines than the provider's list. */
   airlineDirectory: Array<{ iata: string; name: string; country: string }>;
   /** The geo service's places: the hotels' and others, where the provider sells nothing. */
-  locations: Array<{ name: string; country: string }>;
+  /** Places the geo service knows; `spellings`: other names it matches them by (not answered). */
+  locations: Array<{ name: string; country: string; spellings?: string[] }>;
   requests: ReserveRequest[];
   orders: Order[];
   payments: Payment[];

@@ -598,7 +598,8 @@ export function createSeedState(today: Date = new Date()): SandboxState {
     ],
     locations: [
       { name: "Istanbul", country: "Türkiye" },
-      { name: "Antalya", country: "Türkiye" },
+      // Found by its Persian name too, which no hotel's place holds.
+      { name: "Antalya", country: "Türkiye", spellings: ["آنتالیا", "Antaliya"] },
       { name: "Dubai", country: "United Arab Emirates" },
       { name: "Kish", country: "Iran" },
       { name: "Tehran", country: "Iran" },

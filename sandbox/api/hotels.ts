@@ -87,7 +87,13 @@ export function hotelHandlers(ctx: SandboxContext) {
       const filter = (new URL(request.url).searchParams.get("filter") ?? "").trim().toLowerCase();
       if (filter.length < 2) return HttpResponse.json([]);
       return HttpResponse.json(
-        store.state.locations.filter((location) => location.name.toLowerCase().includes(filter)),
+        store.state.locations
+          .filter((location) =>
+            [location.name, ...(location.spellings ?? [])].some((spelling) =>
+              spelling.toLowerCase().includes(filter),
+            ),
+          )
+          .map(({ name, country }) => ({ name, country })),
       );
     }),
 

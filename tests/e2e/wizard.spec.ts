@@ -532,6 +532,14 @@ test.describe("new request wizard: hotel search and provider answers", () => {
       // A place the geo service knows, where the provider sells no hotel.
       await portal.visit("/reservations/new/hotel?location=Shiraz");
       await expect(page.getByText(words.none)).toBeVisible();
+      // The geo service's answer is what matches them: by a spelling no hotel's place holds (its
+      // Persian name), Antalya's hotels; with the service failing, none by that spelling.
+      await portal.visit(`/reservations/new/hotel?location=${encodeURIComponent("آنتالیا")}`);
+      await expect(options).toHaveCount(inAntalya.length);
+      await sandbox.fault({ path: "/geo/locations", status: 500 });
+      await portal.visit(`/reservations/new/hotel?location=${encodeURIComponent("آنتالیا")}`);
+      await expect(page.getByText(words.none)).toBeVisible();
+      await expect(options).toHaveCount(0);
     });
 
   test("searching again on step 1 keeps the rooms and guests of the same hotel", async ({
