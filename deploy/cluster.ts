@@ -490,9 +490,17 @@ export async function startCluster({
   const instances = Array.from({ length: INSTANCES }, (_, index) =>
     portalInstance(`portal${index + 1}`, instanceEnv, join(dir, `portal${index + 1}.log`)),
   );
-  await Promise.all(instances.map((instance) => instance.start()));
+  // Whatever does not come up, nothing started for it is left running.
+  const stopAll = () =>
+    Promise.allSettled(instances.map((instance) => instance.stop())).then(() => redis.end());
+  try {
+    await Promise.all(instances.map((instance) => instance.start()));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 
-  const { proxy, url, proxyMetricsPort } = await onFreePorts(async () => {
+  const started = await onFreePorts(async () => {
     const [port, proxyMetricsPort] = await Promise.all([proxyPort ?? freePort(), freePort()]);
     const proxy = startProcess(
       process.env.HAPROXY_PATH || "haproxy",
@@ -513,15 +521,25 @@ export async function startCluster({
     // Chromium and Firefox keep the portal's Secure cookies on `localhost` over plain HTTP; WebKit
     // keeps them over HTTPS only.
     const url = `${tlsCertificate ? "https" : "http"}://localhost:${port}`;
-    await waitUntilReady(
-      proxy,
-      tlsCertificate
-        ? answersOverTls(`${url}/healthcheck`, tlsCertificate)
-        : answers(`${url}/healthcheck`),
-      "HAProxy",
-    );
+    try {
+      await waitUntilReady(
+        proxy,
+        tlsCertificate
+          ? answersOverTls(`${url}/healthcheck`, tlsCertificate)
+          : answers(`${url}/healthcheck`),
+        "HAProxy",
+      );
+    } catch (error) {
+      // Never ready (or ended): this HAProxy is not left behind, whether another is tried or not.
+      await stopProcess(proxy);
+      throw error;
+    }
     return { proxy, url, proxyMetricsPort };
+  }).catch(async (error: unknown) => {
+    await stopAll();
+    throw error;
   });
+  const { proxy, url, proxyMetricsPort } = started;
 
   return {
     url,
