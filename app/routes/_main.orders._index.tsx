@@ -19,6 +19,7 @@ import {
   filtersOpenAtFirst,
   pagingFields,
   readDateRange,
+  readListQuery,
 } from "~/utils/lists/list-filters.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { localizeDigits, moneyIn } from "~/utils/format/numbers";
@@ -47,7 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request, context);
   const language = context.language;
   const t = context.translator("orders");
-  const filters = filtersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { typed, read } = readListQuery(new URL(request.url));
+  const values = filtersSchema.parse(read);
+  // The texts as typed, for the form to show in the clerk's digits.
+  const { number, from: fromTyped, to: toTyped } = filtersSchema.parse(typed);
+  const filters = { ...values, number, from: fromTyped, to: toTyped };
   const { from, to, dateErrors } = readDateRange(filters, language);
   const [grid, signs] = await Promise.all([
     orProviderErrorPage(
@@ -55,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       getOrderGrid(provider, {
         Page: filters.page,
         PageSize: filters.size,
-        ContractNumber: filters.number,
+        ContractNumber: values.number,
         FromDate: from,
         ToDate: to,
         State: filters.state,

@@ -1,9 +1,8 @@
 import type { ReserveRequest, SandboxState } from "#sandbox/model";
 import { priceRequest } from "#sandbox/prices";
-import { providerToday } from "#sandbox/clock";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
 import { formatDateInput, parseDateInput } from "~/utils/format/date-input";
-import { formatMoney } from "~/utils/format/numbers";
+import { formatMoney, toPersianDigits } from "~/utils/format/numbers";
 import {
   downloadedFile,
   ENGINE_SPECIFIC,
@@ -47,6 +46,12 @@ function requestById(state: SandboxState, id: number) {
 
 /** The list shows exactly these request numbers, in order (retried: a client navigation can
  * change the URL a moment before the rows). */
+/** The provider's today ("2026-11-29"): its zone's date (Asia/Tehran, as the sandbox's clock). */
+const providerToday = () =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: process.env.PROVIDER_TIME_ZONE || "Asia/Tehran",
+  }).format(new Date());
+
 const expectRows = (portal: Portal, numbers: string[]) =>
   expect(portal.page.getByTestId("requests-table").locator("tbody tr td:first-child a")).toHaveText(
     numbers,
@@ -128,6 +133,34 @@ test.describe("requests list", () => {
       portal,
       withGuest.map((r) => r.requestNumber),
     );
+  });
+
+  test("in Persian, a request number or an agency reference typed in Persian or Arabic digits finds the request, and the form shows it as typed", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    const request = demoRequests(await sandbox.state()).find(
+      (entry) => entry.requestNumber === "HR-7001",
+    )!;
+    expect(request.agencyRef).toMatch(/\d/);
+    await portal.signInDirectly();
+    await portal.chooseLanguageDirectly("fa");
+    const rows = page.getByTestId("requests-table").locator("tbody tr td:first-child a");
+    for (const [field, typed] of [
+      ["شماره درخواست", "۷۰۰۱"],
+      ["شماره درخواست", "٧٠٠١"],
+      ["شماره درخواست", "HR-۷۰۰۱"],
+      ["شماره مرجع آژانس", toPersianDigits(request.agencyRef!)],
+    ] as const) {
+      await portal.visit("/reservations/list");
+      await page.getByLabel(field, { exact: true }).fill(typed);
+      await page.getByRole("button", { name: "نمایش درخواست‌ها" }).click();
+      await expect(page).toHaveURL(/\/reservations\/list\?/);
+      await expect(rows, typed).toHaveCount(1);
+      await expect(rows, typed).toHaveAttribute("href", /\/reservation-details\/7001$/);
+      await expect(page.getByLabel(field, { exact: true })).toHaveValue(typed);
+    }
   });
 
   for (const [language, past, last] of [

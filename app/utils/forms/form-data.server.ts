@@ -12,6 +12,7 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { intentFromButtonName } from "~/utils/forms/intent-button";
+import { withLatinDigits } from "~/utils/forms/typed-digits";
 import { validateCSRF } from "~/utils/session/csrf.server";
 import { bodyLimitFor, limits } from "~/utils/http/http-layer.server";
 import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
@@ -20,14 +21,15 @@ import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /**
- * Every action reads its body here: a form post, checked against the CSRF token. A body no form
- * can send (JSON, say) answers 415 and one that cannot be parsed (a broken multipart body) 400,
- * each with a translated message, instead of `request.formData()` throwing a 500.
+ * Every action reads its body here: a form post, checked against the CSRF token, its typed digits
+ * read as digits (`typed-digits.ts`). A body no form can send (JSON, say) answers 415 and one that
+ * cannot be parsed (a broken multipart body) 400, each with a translated message, instead of
+ * `request.formData()` throwing a 500.
  */
 export async function readForm(request: Request, context: AppLoadContext): Promise<FormData> {
   const formData = await readFormData(request, context);
   await validateCSRF(formData, request, context);
-  return formData;
+  return withLatinDigits(formData);
 }
 
 async function readFormData(request: Request, context: AppLoadContext) {
@@ -181,7 +183,7 @@ export async function readUploadForm(
     await cleanup();
     throw error;
   }
-  return { formData, tooLarge, cleanup };
+  return { formData: withLatinDigits(formData), tooLarge, cleanup };
 }
 
 /** A file's bytes up to `limit`; past it, the rest is read and dropped and `onOver` is told. */

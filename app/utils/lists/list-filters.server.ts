@@ -1,12 +1,22 @@
 import { z } from "zod";
 import { parseDateInput } from "~/utils/format/date-input";
 import { normalizeDigits } from "~/utils/format/numbers";
+import { withLatinDigitsIn } from "~/utils/forms/typed-digits";
 import { PAGE_SIZES } from "~/utils/lists/paging";
 
 /**
  * Filters of the server-paged lists (requests, orders, transactions) as they travel in the URL:
  * a GET form, so every view is a link. Anything odd falls back to no filter, never to an error page.
  */
+
+/**
+ * A list's query: `typed`, as the clerk typed it (what the form shows again, in her digits), and
+ * `read`, every digit Latin (what the provider is asked): `۷۰۰۱` finds HR-7001.
+ */
+export function readListQuery(url: URL) {
+  const typed = Object.fromEntries(url.searchParams);
+  return { typed, read: withLatinDigitsIn(typed) };
+}
 
 export const filterText = (max: number) => z.string().trim().max(max).optional().catch(undefined);
 

@@ -169,7 +169,10 @@ export async function answerChange<Value>({
     if (fieldErrors) return answer(submission.reply({ fieldErrors }), 400);
   } catch (error) {
     const reply = await providerErrorReply(context, error, submission, { fieldNames });
-    return data({ result: reply.data, submitted: null, confirmation: null }, reply.init ?? undefined);
+    return data(
+      { result: reply.data, submitted: null, confirmation: null },
+      reply.init ?? undefined,
+    );
   }
   const t = context.translator("requests");
   return submittedResponse(isEnhanced(formData), t("modify.done"), {

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { filterText, pagingFields, readDateRange } from "~/utils/lists/list-filters.server";
+import {
+  filterText,
+  pagingFields,
+  readDateRange,
+  readListQuery,
+} from "~/utils/lists/list-filters.server";
 import type { RequestGridQuery } from "~/utils/provider/reserve-requests.server";
 
 /**
@@ -30,18 +35,31 @@ const filtersSchema = z.object({
   ...pagingFields,
 });
 
+const pickTexts = ({ number, ref, guest, hotel, from, to }: z.infer<typeof filtersSchema>) => ({
+  number,
+  ref,
+  guest,
+  hotel,
+  from,
+  to,
+});
+
 /** The text filters a user can set (the paging is not a filter). */
 const FILTER_NAMES = ["state", "number", "ref", "guest", "hotel", "from", "to"] as const;
 
 export function readRequestFilters(url: URL, language: string) {
-  const filters = filtersSchema.parse(Object.fromEntries(url.searchParams));
+  const { typed, read } = readListQuery(url);
+  const values = filtersSchema.parse(read);
+  // The form shows the texts as typed, in the clerk's digits.
+  const shown = filtersSchema.parse(typed);
+  const filters = { ...values, ...pickTexts(shown) };
   const { from, to, dateErrors } = readDateRange(filters, language);
   const query: Omit<RequestGridQuery, "Page" | "PageSize"> = {
-    State: filters.state,
-    RequestNumber: filters.number,
-    AgencyRef: filters.ref,
-    GuestName: filters.guest,
-    HotelName: filters.hotel,
+    State: values.state,
+    RequestNumber: values.number,
+    AgencyRef: values.ref,
+    GuestName: values.guest,
+    HotelName: values.hotel,
     CheckInFrom: from,
     CheckInTo: to,
   };
