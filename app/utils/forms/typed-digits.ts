@@ -23,7 +23,7 @@ const KEPT_AS_TYPED = new Set([
 /** A field's own name: `rooms[0].guests[1].passportNumber` is a `passportNumber`. */
 const ownName = (field: string) => field.split(/[.\]]/).filter(Boolean).at(-1) ?? field;
 
-export function keptAsTyped(field: string) {
+function keptAsTyped(field: string) {
   const name = ownName(field);
   return /password/i.test(name) || KEPT_AS_TYPED.has(name);
 }
