@@ -1,3 +1,4 @@
+import type { Browser } from "@playwright/test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -13,6 +14,18 @@ import {
 } from "./fixtures";
 import { submitReceipt } from "./journeys";
 import { workerServers } from "./servers";
+
+/** Another browser of the clerk's, signed in through the form as `userName` (the demo password). */
+async function signedInElsewhere(browser: Browser, javaScriptEnabled: boolean, userName: string) {
+  const elsewhere = await browser.newContext({ javaScriptEnabled });
+  const other = await elsewhere.newPage();
+  await other.goto(`${workerServers().portalUrl}/auth/login`);
+  await other.getByLabel("Username").fill(userName);
+  await other.getByLabel("Password").fill(DEMO_USER.password);
+  await other.getByRole("button", { name: "Sign in" }).click();
+  await other.waitForURL(/\/dashboard$/);
+  return { elsewhere, other };
+}
 
 const asLoginForm = (user: { userName: string; password: string }) => ({
   username: user.userName,
@@ -105,16 +118,13 @@ test.describe("sessions", () => {
     browser,
     javaScriptEnabled,
   }) => {
-    const elsewhere = await browser.newContext({ javaScriptEnabled });
+    // The provider takes the user name in any letter case: the same user.
+    const { elsewhere, other } = await signedInElsewhere(
+      browser,
+      javaScriptEnabled,
+      DEMO_USER.userName.toUpperCase(),
+    );
     try {
-      const other = await elsewhere.newPage();
-      await other.goto(`${workerServers().portalUrl}/auth/login`);
-      // The provider takes the user name in any letter case: the same user.
-      await other.getByLabel("Username").fill(DEMO_USER.userName.toUpperCase());
-      await other.getByLabel("Password").fill(DEMO_USER.password);
-      await other.getByRole("button", { name: "Sign in" }).click();
-      await other.waitForURL(/\/dashboard$/);
-
       await portal.signIn();
       await portal.visit("/changePassword");
       await page.getByLabel("Current password").fill(DEMO_USER.password);
@@ -273,15 +283,12 @@ test.describe("sessions", () => {
     browser,
     javaScriptEnabled,
   }) => {
-    const elsewhere = await browser.newContext({ javaScriptEnabled });
+    const { elsewhere, other } = await signedInElsewhere(
+      browser,
+      javaScriptEnabled,
+      DEMO_USER.userName,
+    );
     try {
-      const other = await elsewhere.newPage();
-      await other.goto(`${workerServers().portalUrl}/auth/login`);
-      await other.getByLabel("Username").fill(DEMO_USER.userName);
-      await other.getByLabel("Password").fill(DEMO_USER.password);
-      await other.getByRole("button", { name: "Sign in" }).click();
-      await other.waitForURL(/\/dashboard$/);
-
       await portal.signIn();
       await portal.visit("/changePassword");
       await page.getByRole("button", { name: "Sign out everywhere" }).click();
