@@ -7,6 +7,7 @@ import { Icon } from "~/components/ui/icon";
 import { Modal } from "~/components/ui/modal";
 import { formatDateInput, parseDateInput } from "~/utils/format/date-input";
 import { cx } from "~/utils/ui/misc";
+import { writeAsTyped } from "~/utils/ui/typed-input";
 
 /**
  * The date picker's month grid in a modal dialog (WAI-ARIA's date picker dialog pattern): the
@@ -61,12 +62,7 @@ export default function DatePickerDialog({
 
   const onChoose = (date: string) => {
     const input = document.getElementById(inputId) as HTMLInputElement | null;
-    if (input) {
-      input.value = formatDateInput(date, language);
-      // As if typed: the form's validation and anything listening hear of it.
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-      input.dispatchEvent(new Event("change", { bubbles: true }));
-    }
+    if (input) writeAsTyped(input, formatDateInput(date, language));
     onClose();
   };
   // The focus follows the keyboard's moves (not the first paint: the dialog focuses the day).

@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { DatePickerDialogProps } from "~/components/date-picker-dialog";
 import { TextField, type TextFieldProps } from "~/components/forms";
 import { Icon } from "~/components/ui/icon";
+import { writeAsTyped } from "~/utils/ui/typed-input";
 
 /** The dialog, loaded when a picker is first wanted (pointed at, focused, opened). */
 const loadDialog = () => import("~/components/date-picker-dialog");
@@ -106,6 +107,35 @@ function DatePickerButton({
   );
 }
 
+/**
+ * A date field knows the date it holds, not only its text: when the language changes (and with it
+ * the calendar), the same day is written in the new calendar and digits (1990/05/14 ⇄ 1369/02/24).
+ * A text that is no date stays as typed, and the form's validation marks it. The calendar a text
+ * is in is read from its year, so a value the new page already wrote in the new calendar is left
+ * alone.
+ */
+function useCalendarOfTheLanguage(inputId: string) {
+  const { i18n } = useTranslation();
+  const shownIn = useRef(i18n.language);
+  useEffect(() => {
+    if (shownIn.current === i18n.language) return;
+    shownIn.current = i18n.language;
+    const input = document.getElementById(inputId) as HTMLInputElement | null;
+    if (!input?.value.trim()) return;
+    const language = i18n.language;
+    // Dates are read with dayjs, loaded only now: list pages, whose filters take dates, carry none.
+    import("~/utils/format/date-input").then(
+      ({ typedDateFor }) => {
+        const rewritten = typedDateFor(input.value, language);
+        if (rewritten === null) input.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+        else if (rewritten !== input.value) writeAsTyped(input, rewritten);
+      },
+      // Without its code (a bad line) the text stays as typed, as without JS.
+      () => {},
+    );
+  }, [i18n.language, inputId]);
+}
+
 function localToday() {
   const now = new Date();
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
@@ -121,6 +151,7 @@ export function DateField({
   ...props
 }: Omit<TextFieldProps, "type" | "inputMode" | "dir" | "after"> & { picker: DatePickerOptions }) {
   const hydrated = useHydrated();
+  useCalendarOfTheLanguage(props.meta.id);
   return (
     <TextField
       {...props}

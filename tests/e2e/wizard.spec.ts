@@ -1686,3 +1686,55 @@ test.describe("new request wizard: no round trip it need not", () => {
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });
+
+test.describe("a language switch in the middle of a form", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the page converts dates with JS");
+
+  test("with JS, the rooms step's guest survives English → Persian → English, the birth date written in each calendar, and Continue goes on", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    await chooseHotel(page, { transfer: false });
+    await portal.hydrated();
+    await page.getByRole("button", { name: "Add a Single room" }).click();
+    const room = page.getByTestId("room-1");
+    await expect(room).toBeVisible();
+    await fillGuest(room.getByRole("group", { name: "Main guest 1" }), {
+      firstName: "Sara",
+      lastName: "Tester",
+      dateOfBirth: "1990-05-14",
+      passport: "K12345678",
+      nationality: "IR",
+    });
+    const birthDate = room.locator('input[name$=".dateOfBirth"]');
+    await expect(birthDate).toHaveValue("1990/05/14");
+    await portal.switchLanguage("فارسی");
+    // The same day in the Jalali calendar and Persian digits; the rest as typed.
+    await expect(birthDate).toHaveValue("۱۳۶۹/۰۲/۲۴");
+    await expect(room.locator('input[name$=".passportNumber"]')).toHaveValue("K12345678");
+    await portal.switchLanguage("English");
+    await expect(birthDate).toHaveValue("1990/05/14");
+    await expect(room.locator('input[name$=".firstName"]')).toHaveValue("Sara");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(/\/review$/);
+    await expect(page.getByText("1990/05/14").first()).toBeVisible();
+  });
+
+  test("with JS, a birth date that is no date stays as typed after a switch, and is marked", async ({
+    portal,
+    page,
+  }) => {
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    await chooseHotel(page, { transfer: false });
+    await portal.hydrated();
+    await page.getByRole("button", { name: "Add a Single room" }).click();
+    const birthDate = page.getByTestId("room-1").locator('input[name$=".dateOfBirth"]');
+    await birthDate.fill("1990/13/45");
+    await portal.switchLanguage("فارسی");
+    await expect(birthDate).toHaveValue("1990/13/45");
+    await expect(birthDate).toHaveAttribute("aria-invalid", "true");
+  });
+});

@@ -27,6 +27,28 @@ export function parseDateInput(text: string, language: string): string | null {
   return date.calendar("gregory").format("YYYY-MM-DD");
 }
 
+/**
+ * The calendar a typed date is written in, by its year: a year before 1700 is a Jalali one (no
+ * stay, birth or payment of the portal's is that old in the Gregorian calendar, none that far on
+ * in the Jalali one). Null when no year can be read.
+ */
+export function calendarOfTypedDate(text: string) {
+  const year = Number(normalizeDigits(text).match(/^\s*(\d{4})/)?.[1]);
+  if (!year) return null;
+  return year < 1700 ? "fa" : "en";
+}
+
+/**
+ * A typed date written again for `language`: the same day in its calendar and digits. Null when
+ * the text is no date of the calendar it is written in (it stays as typed, for the form to mark).
+ */
+export function typedDateFor(text: string, language: string) {
+  const writtenIn = calendarOfTypedDate(text);
+  if (!writtenIn) return null;
+  const iso = parseDateInput(text, writtenIn);
+  return iso ? formatDateInput(iso, language) : null;
+}
+
 /** An ISO date as the person would type it, in their calendar and digits. */
 export function formatDateInput(iso: string, language: string) {
   const date = dayjs(iso);

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { parseDateInput } from "~/utils/format/date-input";
-import { normalizeDigits } from "~/utils/format/numbers";
+import { calendarOfTypedDate, parseDateInput } from "~/utils/format/date-input";
 import { withLatinDigitsIn } from "~/utils/forms/typed-digits";
 import { PAGE_SIZES } from "~/utils/lists/paging";
 
@@ -39,9 +38,7 @@ export function readDateRange(typed: { from?: string; to?: string }, language: s
   const read = (name: "from" | "to") => {
     const text = typed[name];
     if (!text) return undefined;
-    const year = Number(normalizeDigits(text).match(/^\s*(\d{4})/)?.[1]);
-    const calendar = year ? (year < 1700 ? "fa" : "en") : language;
-    const iso = parseDateInput(text, calendar);
+    const iso = parseDateInput(text, calendarOfTypedDate(text) ?? language);
     if (!iso) dateErrors[name] = "validation.date";
     return iso ?? undefined;
   };
