@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { HOME_PATH, requireProvider } from "~/utils/session/auth.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { useIsPending } from "~/utils/ui/misc";
 import type { loader as mainLoader } from "~/routes/_main";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const provider = await requireProvider(request, context);
   const formData = await readForm(request, context);
-  const submission = parseWithZod(formData, { schema: verifyEmailSchema });
+  const submission = parseTypedForm(formData, { schema: verifyEmailSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // Each change mails the address typed: not a way to send mail to anyone, many times.
   const overLimit = await userOverLimitMessage(request, context, "emailChangesPerUser");

@@ -20,7 +20,7 @@ import {
   requireProvider,
   requireUserName,
 } from "~/utils/session/auth.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { useIsPending } from "~/utils/ui/misc";
 import { changePassword } from "~/utils/provider/users.server";
@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const provider = await requireProvider(request, context);
   const formData = await readForm(request, context);
-  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const submission = parseTypedForm(formData, { schema: changePasswordSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }

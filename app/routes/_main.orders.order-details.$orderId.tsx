@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/session/toast.server";
@@ -27,7 +26,7 @@ import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/format/dates";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { requireOrderId } from "~/utils/http/params.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { useIsPending } from "~/utils/ui/misc";
@@ -131,7 +130,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
   const { provider, orderId } = await requireOrderId(request, context, params);
-  const submission = parseWithZod(formData, { schema: ticketSchema });
+  const submission = parseTypedForm(formData, { schema: ticketSchema });
   if (submission.status !== "success") {
     const t = context.translator("orders");
     // Spec §5: the new-ticket form's own message, above its fields.

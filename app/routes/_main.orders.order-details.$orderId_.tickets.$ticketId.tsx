@@ -17,7 +17,7 @@ import { TicketStateChip } from "~/components/state-chips";
 import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/format/dates";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { idParam, requireOrderId } from "~/utils/http/params.server";
 import { cx, useIsPending } from "~/utils/ui/misc";
@@ -74,7 +74,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
   const { provider, orderId, ticket } = await requireTicket(request, context, params);
-  const submission = parseWithZod(formData, { schema: replySchema });
+  const submission = parseTypedForm(formData, { schema: replySchema });
   if (ticket.IsClosed) {
     const t = context.translator("orders");
     return data(submission.reply({ formErrors: [t("tickets.closedNote")] }), { status: 403 });

@@ -9,7 +9,7 @@ import { ModifyFrame } from "~/components/modify-frame";
 import { Card } from "~/components/ui/card";
 import { formatDateInput } from "~/utils/format/date-input";
 import { formatDate } from "~/utils/format/dates";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { changeRequestDates } from "~/utils/provider/reserve-requests.server";
 import { providerToday } from "~/utils/format/provider-clock.server";
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     params,
     "Dates",
   );
-  const submission = parseWithZod(formData, {
+  const submission = parseTypedForm(formData, {
     schema: stayDatesSchema(language, providerToday()),
   });
   return answerChange({

@@ -13,7 +13,7 @@ import {
 import { requireProvider } from "~/utils/session/auth.server";
 import { formatDateInput } from "~/utils/format/date-input";
 import { airlineOptions, FLIGHTS, resolveFlights } from "~/utils/wizard/flights.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import {
   changeRequestTransportation,
@@ -105,7 +105,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     params,
     "Transportation",
   );
-  const submission = parseWithZod(formData, { schema: flightsStepSchema(language) });
+  const submission = parseTypedForm(formData, { schema: flightsStepSchema(language) });
   const t = context.translator();
   return answerChange({
     request,

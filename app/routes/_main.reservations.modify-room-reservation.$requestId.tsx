@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ModifyFrame } from "~/components/modify-frame";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/wizard/countries.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { changeRequestRooms, validatePrices } from "~/utils/provider/reserve-requests.server";
@@ -82,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     context,
     params,
   );
-  const submission = parseWithZod(formData, {
+  const submission = parseTypedForm(formData, {
     schema: roomsStepSchema({ language, checkIn: summary.CheckInDate ?? "", roomTypes }),
   });
   const t = context.translator("requests");

@@ -14,7 +14,7 @@ import {
   type FlightsFormInput,
 } from "~/components/wizard/flight-fields";
 import { airlineOptions, resolveFlights } from "~/utils/wizard/flights.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
 import {
   flightsFormDefaults,
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireStep(wizard, "flights");
   const language = context.language;
   const t = context.translator();
-  const submission = parseWithZod(formData, { schema: flightsStepSchema(language) });
+  const submission = parseTypedForm(formData, { schema: flightsStepSchema(language) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;
 

@@ -29,7 +29,7 @@ import { StarRating } from "~/components/ui/star-rating";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import { formatDate } from "~/utils/format/dates";
 import { providerToday } from "~/utils/format/provider-clock.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { localizeDigits, moneyIn } from "~/utils/format/numbers";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getPackages } from "~/utils/provider/packages.server";
@@ -173,7 +173,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const today = providerToday();
-  const submission = parseWithZod(formData, { schema: hotelStepSchema(language, today) });
+  const submission = parseTypedForm(formData, { schema: hotelStepSchema(language, today) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { packageId: _p, place: _pl, grade: _g, name: _n, ...value } = submission.value;
 

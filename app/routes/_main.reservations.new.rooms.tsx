@@ -10,7 +10,7 @@ import { ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/wizard/countries.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
@@ -64,7 +64,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const formData = await readForm(request, context);
   const { wizard, hotel, language, roomTypes } = await stepContext(args);
-  const submission = parseWithZod(formData, {
+  const submission = parseTypedForm(formData, {
     schema: roomsStepSchema({ language, checkIn: hotel.checkIn, roomTypes }),
   });
   if (!submission.status) {

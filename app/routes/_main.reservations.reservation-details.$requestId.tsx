@@ -20,8 +20,7 @@ import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
 import { NewRequestLink } from "~/components/wizard/new-request-link";
-import { parseWithZod } from "@conform-to/zod";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { requireRequestId } from "~/utils/http/params.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { hasVoucher } from "~/utils/requests/request-states";
@@ -166,7 +165,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   }
 
-  const submission = parseWithZod(formData, { schema: noteSchema });
+  const submission = parseTypedForm(formData, { schema: noteSchema });
   if (submission.status !== "success")
     return data({ note: submission.reply(), deleteError: null }, { status: 400 });
   const overLimit = await userOverLimitMessage(request, context, "notesPerUser");

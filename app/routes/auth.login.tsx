@@ -13,7 +13,7 @@ import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous, startSession } from "~/utils/session/auth.server";
 import { knownDeviceOf, rememberDevice } from "~/utils/session/device-cookie.server";
 import { browserOf } from "~/utils/session/csrf.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { waitMessage } from "~/utils/limits/rate-limit.server";
 import { startSignInAttempt } from "~/utils/limits/sign-in-throttle.server";
@@ -44,7 +44,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseTypedForm(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

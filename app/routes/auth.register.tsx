@@ -17,7 +17,7 @@ import {
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous } from "~/utils/session/auth.server";
 import { countryOptions } from "~/utils/wizard/countries.server";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { useIsPending } from "~/utils/ui/misc";
 import { registerAgency } from "~/utils/provider/agency.server";
@@ -76,7 +76,7 @@ const REGISTRATION_FIELD_NAMES = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
-  const submission = parseWithZod(formData, { schema: registrationSchema });
+  const submission = parseTypedForm(formData, { schema: registrationSchema });
   const secrets = ["password", "confirmPassword"];
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: secrets }), { status: 400 });

@@ -244,6 +244,8 @@ test.describe("sessions", () => {
   });
 
   test("with the password, twenty fresh browsers do not make the clerk's PC unknown; his own known browser failing is demoted, told so, and hers still signs in", async ({
+    // The demo data and the records as seeded: an earlier test changed the password.
+    portal: _portal,
     browser,
     baseURL,
     javaScriptEnabled,

@@ -12,7 +12,8 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { intentFromButtonName } from "~/utils/forms/intent-button";
-import { withLatinDigits } from "~/utils/forms/typed-digits";
+import { parseWithZod } from "@conform-to/zod";
+import { showAsTyped, withLatinDigits } from "~/utils/forms/typed-digits";
 import { validateCSRF } from "~/utils/session/csrf.server";
 import { bodyLimitFor, limits } from "~/utils/http/http-layer.server";
 import { MAX_RECEIPT_BYTES } from "~/utils/money/receipt";
@@ -31,6 +32,16 @@ export async function readForm(request: Request, context: AppLoadContext): Promi
   await validateCSRF(formData, request, context);
   return withLatinDigits(formData);
 }
+
+/**
+ * `parseWithZod` for a form `readForm` (or `readUploadForm`) read: its values are read with Latin
+ * digits, and a reply shows them again as typed.
+ */
+export const parseTypedForm = ((formData: FormData, options: never) => {
+  const submission = parseWithZod(formData, options) as { payload: unknown };
+  showAsTyped(submission.payload, formData);
+  return submission;
+}) as typeof parseWithZod;
 
 async function readFormData(request: Request, context: AppLoadContext) {
   if (!FORM_CONTENT_TYPE.test(request.headers.get("Content-Type") ?? "")) {

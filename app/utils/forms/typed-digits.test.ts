@@ -39,3 +39,26 @@ describe("typed digits", () => {
     });
   });
 });
+
+describe("a reply to a form read with Latin digits", () => {
+  test("shows the values as typed; the values read are Latin", async () => {
+    const { parseWithZod } = await import("@conform-to/zod");
+    const { z } = await import("zod");
+    const { showAsTyped } = await import("./typed-digits");
+    const typed = new FormData();
+    typed.set("rooms[0].guests[0].dateOfBirth", "۲۰۲۷/۰۲/۲۹");
+    typed.set("reference", "RC-٤٥٦٧");
+    const read = withLatinDigits(typed);
+    const schema = z.object({
+      rooms: z.array(z.object({ guests: z.array(z.object({ dateOfBirth: z.string() })) })),
+      reference: z.string().regex(/^RC-\d+$/),
+    });
+    const submission = parseWithZod(read, { schema });
+    expect(submission.status).toBe("success");
+    showAsTyped(submission.payload, read);
+    expect(submission.reply().initialValue).toEqual({
+      rooms: [{ guests: [{ dateOfBirth: "۲۰۲۷/۰۲/۲۹" }] }],
+      reference: "RC-٤٥٦٧",
+    });
+  });
+});

@@ -28,6 +28,9 @@ function keptAsTyped(field: string) {
   return /password/i.test(name) || KEPT_AS_TYPED.has(name);
 }
 
+/** The form as typed, of a form read with Latin digits: what a reply shows again. */
+const typedFormOf = new WeakMap<FormData, FormData>();
+
 /** The form with every typed digit Latin, but in the fields kept as typed; files untouched. */
 export function withLatinDigits(formData: FormData) {
   const read = new FormData();
@@ -36,7 +39,32 @@ export function withLatinDigits(formData: FormData) {
       field,
       typeof value === "string" && !keptAsTyped(field) ? normalizeDigits(value) : value,
     );
+  typedFormOf.set(read, formData);
   return read;
+}
+
+/**
+ * A submission parsed from a form read with Latin digits shows the values again as the clerk typed
+ * them (her digits), when its form comes back with messages: conform's payload is what its reply
+ * sends back, and is set here, field by field, where reading changed the text.
+ */
+export function showAsTyped(payload: unknown, read: FormData) {
+  const typed = typedFormOf.get(read);
+  if (!typed || !payload || typeof payload !== "object") return;
+  for (const [field, value] of typed.entries()) {
+    if (typeof value !== "string" || read.getAll(field).length !== 1) continue;
+    const asRead = read.get(field);
+    if (asRead === value) continue;
+    const path = field.match(/[^.[\]]+/g) ?? [];
+    let holder = payload as Record<string, unknown>;
+    for (const segment of path.slice(0, -1)) {
+      const next = holder[segment];
+      if (!next || typeof next !== "object") break;
+      holder = next as Record<string, unknown>;
+    }
+    const last = path.at(-1);
+    if (last !== undefined && holder[last] === asRead) holder[last] = value;
+  }
 }
 
 /** A query's values with every typed digit Latin (a list's filters hold no free text). */

@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { languageDirection, supportedLanguages, type Language } from "~/i18n";
 import { formatMoney } from "~/utils/format/numbers";
-import { readForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { i18nInstanceFor } from "~/utils/i18n/i18n.server";
 import { travellerStay, type TravellerStayFacts } from "~/utils/requests/voucher.server";
 import { portalCookie } from "~/utils/session/cookies.server";
@@ -74,7 +74,7 @@ export async function offerRequest(request: Request, context: AppLoadContext) {
 /** The POST of "Keep as my default markup": the cookie, then the offer again with that markup. */
 export async function keepDefaultMarkup(request: Request, context: AppLoadContext) {
   const formData = await readForm(request, context);
-  const submission = parseWithZod(formData, { schema: markupSchema });
+  const submission = parseTypedForm(formData, { schema: markupSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { markupKind, markup } = submission.value;
   const t = context.translator("requests");

@@ -1,11 +1,10 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type { ReceiptActionData, ReceiptOptions } from "~/components/receipt-form";
 import { isEnhanced } from "~/utils/wizard/after-submit.server";
 import { concurrencyLimit } from "~/utils/limits/concurrency.server";
 import { requireOrderId } from "~/utils/http/params.server";
-import { readUploadForm, type UploadForm } from "~/utils/forms/form-data.server";
+import { parseTypedForm, readUploadForm, type UploadForm } from "~/utils/forms/form-data.server";
 import { getBanks, getCurrencies } from "~/utils/provider/client.server";
 import {
   getReceiptPaymentTypes,
@@ -118,7 +117,7 @@ async function sendUploadedReceipt(
 ) {
   const enhanced = isEnhanced(formData);
   const t = context.translator("payments");
-  const submission = parseWithZod(formData, { schema: receiptSchema(context.language) });
+  const submission = parseTypedForm(formData, { schema: receiptSchema(context.language) });
   const answer = (result: ReceiptActionData["result"], status: number, headers?: HeadersInit) =>
     data<ReceiptActionData>(
       { result, chooseFileAgain: !enhanced, done: false },
