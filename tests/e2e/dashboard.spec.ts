@@ -143,11 +143,11 @@ test.describe("dashboard", () => {
         );
         await expect(links.nth(index)).toContainText(request.requestNumber);
       }
-      // Both calendars, whatever the page's: the Gregorian year and the Jalali one.
-      const text = await widget.innerText();
-      expect(text).toMatch(language === "fa" ? /۲۰۲[۶۷]/ : /202[67]/);
-      expect(text).toMatch(language === "fa" ? /۱۴۰[۵۶]/ : /140[56]/);
-      expect(text).toContain(language === "fa" ? "مهلت:" : "due in ");
+      // Both calendars, whatever the page's: the Gregorian year and the Jalali one. (Waited for:
+      // with JS the page's language may change a moment before the widget's texts do.)
+      await expect(widget).toContainText(language === "fa" ? "مهلت:" : "due in ");
+      await expect(widget).toContainText(language === "fa" ? /۲۰۲[۶۷]/ : /202[67]/);
+      await expect(widget).toContainText(language === "fa" ? /۱۴۰[۵۶]/ : /140[56]/);
 
       // Paid (or confirmed) meanwhile: gone at the next look. The menu's count and the widget
       // share one call to the provider's list, filtered by deadline: one page.
