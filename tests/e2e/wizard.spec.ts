@@ -1687,6 +1687,19 @@ test.describe("new request wizard: no round trip it need not", () => {
   });
 });
 
+/** Signed in, at the rooms step of a stay without a transfer, a Single room added: the room. */
+async function atRoomsWithASingleRoom(portal: Portal) {
+  const { page } = portal;
+  await portal.signInDirectly();
+  await portal.visit("/reservations/new/hotel");
+  await chooseHotel(page, { transfer: false });
+  await portal.hydrated();
+  await page.getByRole("button", { name: "Add a Single room" }).click();
+  const room = page.getByTestId("room-1");
+  await expect(room).toBeVisible();
+  return room;
+}
+
 test.describe("a language switch in the middle of a form", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the page converts dates with JS");
 
@@ -1694,13 +1707,7 @@ test.describe("a language switch in the middle of a form", () => {
     portal,
     page,
   }) => {
-    await portal.signInDirectly();
-    await portal.visit("/reservations/new/hotel");
-    await chooseHotel(page, { transfer: false });
-    await portal.hydrated();
-    await page.getByRole("button", { name: "Add a Single room" }).click();
-    const room = page.getByTestId("room-1");
-    await expect(room).toBeVisible();
+    const room = await atRoomsWithASingleRoom(portal);
     await fillGuest(room.getByRole("group", { name: "Main guest 1" }), {
       firstName: "Sara",
       lastName: "Tester",
@@ -1724,14 +1731,9 @@ test.describe("a language switch in the middle of a form", () => {
 
   test("with JS, a birth date that is no date stays as typed after a switch, and is marked", async ({
     portal,
-    page,
   }) => {
-    await portal.signInDirectly();
-    await portal.visit("/reservations/new/hotel");
-    await chooseHotel(page, { transfer: false });
-    await portal.hydrated();
-    await page.getByRole("button", { name: "Add a Single room" }).click();
-    const birthDate = page.getByTestId("room-1").locator('input[name$=".dateOfBirth"]');
+    const room = await atRoomsWithASingleRoom(portal);
+    const birthDate = room.locator('input[name$=".dateOfBirth"]');
     await birthDate.fill("1990/13/45");
     await portal.switchLanguage("فارسی");
     await expect(birthDate).toHaveValue("1990/13/45");
