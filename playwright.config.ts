@@ -52,13 +52,15 @@ const FIREFOX_SPECS = [
   "right-to-left.spec.ts",
   // Firefox cancels a page's downloads when the clerk moves on before hydration (issue 39).
   "translations.spec.ts",
+  // A traveller booked before: its journey in both modes (issue 68).
+  "travellers.spec.ts",
 ];
 
 /**
  * Every Firefox test but those of the specs whose other tests drive the same server HTML and
  * client code as Chromium: of those, Firefox runs only the tests tagged @engine-specific.
  */
-const OUTSIDE_THE_SHARED_SPECS = /^(?!.*(requests|dashboard|auth)\.spec\.ts)/;
+const OUTSIDE_THE_SHARED_SPECS = /^(?!.*(requests|dashboard|auth|travellers)\.spec\.ts)/;
 
 /** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */
 const WEBKIT_SPECS = ["webkit.spec.ts"];

@@ -385,10 +385,53 @@ function buildRequests(hotels: Hotel[], today: Date): ReserveRequest[] {
   return requests;
 }
 
+/**
+ * Travellers the demo agency booked more than once, for "find a traveller": a family in three
+ * requests whose mother's passport changed before the newest, and a guest whose name the agency
+ * typed in Persian letters. Each replaces the main guests of a two-guest request.
+ */
+function bookTravellersAgain(requests: ReserveRequest[], today: Date) {
+  const guest = (
+    firstName: string,
+    lastName: string,
+    born: string,
+    gender: Passenger["gender"],
+    passportNumber: string,
+  ): Passenger => ({
+    firstName,
+    lastName,
+    dateOfBirth: born,
+    passportNumber,
+    gender,
+    nationalityCountryCode: "IR",
+    hotelPassengerType: 1,
+    mainGuest: true,
+  });
+  const year = today.getUTCFullYear();
+  const nima = guest("Nima", "Farahani", `${year - 44}-03-21`, "Male", "P51720064");
+  const mina = (passport: string) =>
+    guest("Mina", "Farahani", `${year - 41}-09-02`, "Female", passport);
+  const guests: Record<number, Passenger[]> = {
+    7012: [nima, mina("P50388127")],
+    7020: [nima, mina("P50388127")],
+    // The newest of the three: Mina's new passport.
+    7022: [nima, mina("P58110392")],
+    7014: [
+      guest("Reza", "Rahimi", `${year - 52}-01-11`, "Male", "P47260031"),
+      guest("نگار", "صالحی", `${year - 33}-06-30`, "Female", "P49915520"),
+    ],
+  };
+  for (const request of requests) {
+    const replaced = guests[request.id];
+    if (replaced) request.rooms[0].passengers = replaced.map((entry) => ({ ...entry }));
+  }
+}
+
 export function createSeedState(today: Date = new Date()): SandboxState {
   const start = new Date(`${today.toISOString().slice(0, 10)}T00:00:00Z`);
   const hotels = buildHotels(start);
   const requests = buildRequests(hotels, start);
+  bookTravellersAgain(requests, start);
 
   // Requests past the invoice stage belong to an order (a contract): two requests per order, of
   // hotels selling in the order's currency (US dollars first).

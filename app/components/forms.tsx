@@ -16,7 +16,7 @@ import { cx } from "~/utils/ui/misc";
  * from the form's schema; form-level errors are text the server already translated.
  */
 
-const controlClasses =
+export const controlClasses =
   "block w-full rounded border border-gray-400 bg-white px-3 py-2 text-base focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700";
 
 type FieldFrameProps = {

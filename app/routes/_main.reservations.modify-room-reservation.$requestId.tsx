@@ -6,12 +6,15 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, type Params } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ModifyFrame } from "~/components/modify-frame";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
+import type { GuestTravellerSearch } from "~/components/wizard/traveller-finder";
 import { countryOptions } from "~/utils/wizard/countries.server";
+import { travellerSearchAsked } from "~/utils/travellers/traveller-search.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
@@ -85,6 +88,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseTypedForm(formData, {
     schema: roomsStepSchema({ language, checkIn: summary.CheckInDate ?? "", roomTypes }),
   });
+  const travellers = await travellerSearchAsked(formData, provider, context);
+  if (travellers)
+    return data({ result: submission.reply(), submitted: null, confirmation: null, travellers });
   const t = context.translator("requests");
   const money = (amount: number) =>
     formatMoney(amount, summary.Currency.Code, language, summary.Currency.Sign);
@@ -153,6 +159,7 @@ export default function ModifyRooms() {
         countries={countries}
         estimateIn={estimateIn}
         enterSubmits={t("modify.submit")}
+        travellers={(actionData as { travellers?: GuestTravellerSearch } | undefined)?.travellers}
       />
       <p className="text-sm text-gray-700">{t("modify.reinvoice")}</p>
     </ModifyFrame>

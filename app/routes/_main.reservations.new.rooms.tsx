@@ -10,6 +10,7 @@ import { ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/wizard/countries.server";
+import { travellerSearchAsked } from "~/utils/travellers/traveller-search.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
@@ -29,7 +30,8 @@ import {
 /**
  * Step 2, Choose Rooms and Guests: rooms of the hotel's types, each with its main guests and the
  * extras its type allows. Add room, add or remove an extra guest and delete room are buttons the
- * server handles without JS (conform list intents), and instant with JS.
+ * server handles without JS (conform list intents), and instant with JS. So is "Find a traveller"
+ * beside each guest (travellers booked before): the form's own post without JS, a lookup with it.
  */
 
 async function stepContext({ request, params, context }: LoaderFunctionArgs) {
@@ -68,15 +70,18 @@ export async function action(args: ActionFunctionArgs) {
     schema: roomsStepSchema({ language, checkIn: hotel.checkIn, roomTypes }),
   });
   if (!submission.status) {
-    // A list button without JS: keep everything typed, here and across a restart.
+    // A list button or a traveller search without JS: keep everything typed, here and across a
+    // restart.
     await wizard.save({
       ...wizard.draft,
       rooms: null,
       input: { ...wizard.draft.input, rooms: submission.payload },
     });
-    return data(submission.reply());
+    const travellers = await travellerSearchAsked(formData, wizard.provider, context);
+    return data({ result: submission.reply(), travellers });
   }
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), travellers: null }, { status: 400 });
   const draft = await wizard.save({
     ...wizard.draft,
     rooms: submission.value,
@@ -87,12 +92,12 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function RoomsStep() {
   const { checkIn, countries, roomTypes, estimateIn, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("wizard");
   const schema = roomsStepSchema({ language: i18n.language, checkIn, roomTypes });
   const [form, fields] = useForm<RoomsFormInput, RoomsStepValue>({
     id: "wizard-rooms",
-    lastResult,
+    lastResult: actionData?.result,
     defaultValue: defaults as unknown as RoomsFormInput,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -110,6 +115,7 @@ export default function RoomsStep() {
         countries={countries}
         estimateIn={estimateIn}
         enterSubmits={t("continueDefault")}
+        travellers={actionData?.travellers}
       />
       <ContinueButton />
     </Form>

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from "msw";
-import type { Flight, Note, ReserveRequest, SandboxState } from "../model";
+import type { Flight, Note, Passenger, ReserveRequest, SandboxState } from "../model";
 import { REQUEST_STATES } from "../model";
 import { priceRequest } from "../prices";
 import {
@@ -87,7 +87,37 @@ function gridRow(state: SandboxState, request: ReserveRequest) {
   };
 }
 
-function gridPage(state: SandboxState, agencyId: number, query: URLSearchParams) {
+/** A grid row with its passengers, for the travellers booked before (`ReserveRequestTravellers`). */
+function travellersRow(state: SandboxState, request: ReserveRequest) {
+  return {
+    Id: request.id,
+    RequestNumber: request.requestNumber,
+    HotelName: hotelOf(state, request).hotelName,
+    CheckInDate: request.checkIn,
+    CheckoutDate: request.checkOut,
+    CreateDateTime: request.createDateTime,
+    Passengers: request.rooms.flatMap((room) => room.passengers.map(passengerView)),
+  };
+}
+
+function passengerView(p: Passenger) {
+  return {
+    FirstName: p.firstName,
+    LastName: p.lastName,
+    DateOfBirth: p.dateOfBirth,
+    PassportNumber: p.passportNumber,
+    Gender: p.gender,
+    NationalityCountryCode: p.nationalityCountryCode,
+    HotelPassengerType: p.hotelPassengerType,
+  };
+}
+
+function gridPage<Row>(
+  state: SandboxState,
+  agencyId: number,
+  query: URLSearchParams,
+  row: (state: SandboxState, request: ReserveRequest) => Row,
+) {
   const param = (name: string) => query.get(name)?.trim() || null;
   const page = pageOf(query);
   const contains = (value: string | null | undefined, part: string | null) =>
@@ -119,7 +149,7 @@ function gridPage(state: SandboxState, agencyId: number, query: URLSearchParams)
     )
     .sort((a, b) => b.createDateTime.localeCompare(a.createDateTime) || b.id - a.id);
   return {
-    Items: page(rows).map((row) => gridRow(state, row)),
+    Items: page(rows).map((request) => row(state, request)),
     TotalCount: rows.length,
   };
 }
@@ -188,15 +218,7 @@ function requestSummary(state: SandboxState, request: ReserveRequest) {
         RoomType: priced.roomType,
         RoomService: priced.roomService,
         RoomView: priced.roomView,
-        Passengers: room.passengers.map((p) => ({
-          FirstName: p.firstName,
-          LastName: p.lastName,
-          DateOfBirth: p.dateOfBirth,
-          PassportNumber: p.passportNumber,
-          Gender: p.gender,
-          NationalityCountryCode: p.nationalityCountryCode,
-          HotelPassengerType: p.hotelPassengerType,
-        })),
+        Passengers: room.passengers.map(passengerView),
         RoomPriceInfo: {
           Nights: priced.nights,
           StayTotalPrice: priced.stayTotalPrice,
@@ -243,7 +265,11 @@ export function reserveRequestViewHandlers(ctx: SandboxContext) {
       const { state } = store;
       switch (domainModelOf(request.headers.get("Accept"))) {
         case "ReserveRequestGrid":
-          return HttpResponse.json(gridPage(state, agency.id, query));
+          return HttpResponse.json(gridPage(state, agency.id, query, gridRow));
+        case "ReserveRequestTravellers":
+          if ((query.get("GuestName")?.trim().length ?? 0) < 2)
+            return fail(400, "GuestName must hold at least two characters.");
+          return HttpResponse.json(gridPage(state, agency.id, query, travellersRow));
         case "ReserveRequestStates":
           return HttpResponse.json(
             REQUEST_STATES.map((name) => ({

@@ -62,6 +62,15 @@ export async function expectNoViolations(portal: Portal, { asServed = true } = {
   expect(await violationsOf(portal.page, ["color-contrast"]), `${url}, without JS`).toEqual([]);
 }
 
+/** axe's violations on `html` as a browser without JS has it (a page a form post answered). */
+export async function violationsAsServed(page: Page, html: string) {
+  const served = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<\/?noscript>/gi, "");
+  await showAsServedWithoutScripts(page, served);
+  return violationsOf(page, ["color-contrast"]);
+}
+
 function repeatedIds(html: string) {
   const counts = new Map<string, number>();
   for (const [, id] of html.matchAll(/<[^>]*\sid="([^"]+)"/g))

@@ -17,15 +17,6 @@ import { expect, test, WebKitUser } from "./webkit";
 // worker, one cluster per mode: the journeys run in turn.
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
-/** Fills a guest's fields in `scope` (a room) with a grown-up Iranian passenger. */
-async function fillMainGuest(user: WebKitUser, scope: string) {
-  await user.fill("First name", "Sara", scope);
-  await user.fill("Last name", "Ahmadi", scope);
-  await user.fill("Date of birth", formatDateInput("1990-04-12", "en"), scope);
-  await user.fill("Passport number", "P4001201", scope);
-  await user.select("Nationality", "IR", scope);
-}
-
 test.describe("WebKit", () => {
   test("signs in over HTTPS; the session cookie is __Host-, Secure and kept", async ({ user }) => {
     await user.signIn();
@@ -73,7 +64,12 @@ test.describe("WebKit", () => {
     expect(await user.driver.manage().getCookies()).toEqual([]);
   });
 
-  test("a request through the four steps reaches the provider", async ({ user, sandbox }) => {
+  test("a request through the four steps, its guest a traveller booked before, reaches the provider", async ({
+    user,
+    sandbox,
+  }) => {
+    const [nima] = (await sandbox.state()).requests.find((request) => request.id === 7022)!.rooms[0]
+      .passengers;
     await user.signIn();
     await user.click(user.link("New Request"));
     await user.waitForPath(/\/reservations\/new\/hotel$/);
@@ -88,7 +84,20 @@ test.describe("WebKit", () => {
     await user.click(user.button("Add a Single room"));
     await user.find('[data-testid="room-1"]');
     await user.hydrated();
-    await fillMainGuest(user, '[data-testid="room-1"]');
+    const finder = '[data-testid="room-1"] [data-testid="traveller-finder"]';
+    await user.fill("Find a traveller booked before", "Nima Far", finder);
+    if (user.javaScriptEnabled) await user.click(user.find(`${finder} [role="option"]`));
+    else {
+      await user.click(user.button("Find a traveller", finder));
+      await user.click(user.button("Fill in Nima Farahani", finder));
+    }
+    await user.waitFor(
+      async () =>
+        (await (
+          await user.control("First name", '[data-testid="room-1"]')
+        ).getAttribute("value")) === "Nima",
+      "the guest filled in",
+    );
     await user.click(user.button("Continue"));
     // No transfer: the flights are not needed, the review comes next.
     await user.waitForPath(/\/review$/);
@@ -109,11 +118,11 @@ test.describe("WebKit", () => {
         {
           Passengers: [
             {
-              FirstName: "Sara",
-              LastName: "Ahmadi",
-              Birthday: "1990-04-12",
-              PassportNumber: "P4001201",
-              NationalityCountryCode: "IR",
+              FirstName: "Nima",
+              LastName: "Farahani",
+              Birthday: nima.dateOfBirth,
+              PassportNumber: nima.passportNumber,
+              NationalityCountryCode: nima.nationalityCountryCode,
             },
           ],
         },

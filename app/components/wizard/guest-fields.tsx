@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "~/components/date-picker";
 import { SelectField, TextField } from "~/components/forms";
@@ -19,18 +20,22 @@ export function GuestFields({
   legend,
   countries,
   nationalityFollows,
+  finder,
 }: {
   meta: FieldMetadata<GuestInput>;
   legend: string;
   countries: Array<{ value: string; label: string }>;
   /** Whose nationality an empty choice takes (`followFirstNationality`); none for the first guest. */
   nationalityFollows?: "roomFirst" | "requestFirst";
+  /** A way to fill the fields from a traveller booked before, above them. */
+  finder?: ReactNode;
 }) {
   const { t, i18n } = useTranslation("wizard");
   const guest = meta.getFieldset();
   return (
     <fieldset className="grid gap-3 rounded border border-gray-200 p-3 sm:grid-cols-2 lg:grid-cols-3">
       <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {finder}
       <TextField
         meta={guest.firstName}
         label={t("guest.firstName")}

@@ -5,6 +5,7 @@ import { EnterSubmitsForm, FieldErrors, IntentButton } from "~/components/forms"
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { GuestFields, type GuestInput } from "~/components/wizard/guest-fields";
+import { TravellerFinder, type GuestTravellerSearch } from "~/components/wizard/traveller-finder";
 import { cx } from "~/utils/ui/misc";
 import { formatMoney, localizeDigits } from "~/utils/format/numbers";
 import {
@@ -52,6 +53,7 @@ export type EstimateContext = { stay: Stay; currency: string; sign?: string };
 
 export type RoomsFormInput = { rooms: RoomInput[] };
 type RoomsForm = ReturnType<typeof useForm<RoomsFormInput, RoomsStepValue>>;
+export type RoomsFormMetadata = RoomsForm[0];
 
 export function RoomsFields({
   form,
@@ -60,12 +62,15 @@ export function RoomsFields({
   countries,
   estimateIn,
   enterSubmits,
+  travellers = null,
 }: {
   form: RoomsForm[0];
   fields: RoomsForm[1];
   roomTypes: RoomTypeView[];
   countries: Array<{ value: string; label: string }>;
   estimateIn?: EstimateContext;
+  /** The traveller search a page without JS asked for, shown beside its guest. */
+  travellers?: GuestTravellerSearch | null;
   /** What the form's own submit button does: Enter in a field does it, not "Add a room". */
   enterSubmits: string;
 }) {
@@ -152,6 +157,7 @@ export function RoomsFields({
               estimate={estimate?.rooms[index] ?? null}
               money={money}
               resolved={resolved}
+              travellers={travellers}
             />
           );
         })
@@ -271,6 +277,7 @@ function RoomCard({
   estimate,
   money,
   resolved,
+  travellers,
 }: {
   index: number;
   room: FieldMetadata<RoomInput>;
@@ -281,6 +288,7 @@ function RoomCard({
   estimate: RoomEstimate | null;
   money: (amount: number) => string;
   resolved: Partial<RoomInput> | undefined;
+  travellers: GuestTravellerSearch | null;
 }) {
   const { t, i18n } = useTranslation("wizard");
   const roomFields = room.getFieldset();
@@ -345,6 +353,7 @@ function RoomCard({
               nationalityFollows={
                 guestIndex > 0 ? "roomFirst" : index > 0 ? "requestFirst" : undefined
               }
+              finder={<TravellerFinder form={form} guest={guest} search={travellers} />}
             />
           ))}
           <FieldErrors id={roomFields.guests.errorId} errors={roomFields.guests.errors} />
@@ -357,6 +366,7 @@ function RoomCard({
               price={roomType?.extraPrices[kind]}
               countries={countries}
               form={form}
+              travellers={travellers}
             />
           ))}
           <div>
@@ -381,6 +391,7 @@ function ExtraGuest({
   price,
   countries,
   form,
+  travellers,
 }: {
   kind: ExtraKind;
   list: FieldMetadata<GuestInput[]>;
@@ -388,6 +399,7 @@ function ExtraGuest({
   price?: string;
   countries: Array<{ value: string; label: string }>;
   form: WizardForm;
+  travellers: GuestTravellerSearch | null;
 }) {
   const { t } = useTranslation("wizard");
   const [guest] = list.getFieldList();
@@ -399,6 +411,7 @@ function ExtraGuest({
           countries={countries}
           legend={t(`extras.${kind}`)}
           nationalityFollows="roomFirst"
+          finder={<TravellerFinder form={form} guest={guest} search={travellers} />}
         />
         <IntentButton
           intent={form.remove.getButtonProps({ name: list.name, index: 0 })}

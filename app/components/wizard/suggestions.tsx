@@ -4,14 +4,17 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { TextField } from "~/components/forms";
 
 /**
- * A lookup service's matches for what is typed (airports, airlines), asked of the portal's route
- * `path` (`?q=`, answering `{ items }`) after a pause in typing: slow lines should not carry a
- * request per key. A plain `fetch`, not a fetcher: a lookup still under way when the form is sent,
- * the next key is typed or the step is left is cancelled, quietly, and no action of the page asks
- * the service again for suggestions nobody reads.
+ * A lookup's matches for what is typed (airports, airlines, travellers), asked of the portal's
+ * route `path` (`?q=`, answering `{ items, message? }`) after a pause in typing: slow lines should
+ * not carry a request per key. A plain `fetch`, not a fetcher: a lookup still under way when the
+ * form is sent, the next key is typed or the step is left is cancelled, quietly, so at most one is
+ * in flight, and no action of the page asks the service again for suggestions nobody reads.
+ * `answered` is the text the items answer; `message` the route's word on why there are none.
  */
-function useSuggestions<Item>(path: string) {
-  const [items, setItems] = useState<Item[]>([]);
+export function useSuggestions<Item>(path: string) {
+  const [answer, setAnswer] = useState<{ items: Item[]; message?: string; answered?: string }>({
+    items: [],
+  });
   const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; lookup?: AbortController }>({});
   const cancel = useCallback(() => {
     clearTimeout(pending.current.timer);
@@ -30,13 +33,15 @@ function useSuggestions<Item>(path: string) {
       const lookup = new AbortController();
       pending.current.lookup = lookup;
       fetch(`${path}?${new URLSearchParams({ q: text })}`, { signal: lookup.signal })
-        .then((response) => (response.ok ? response.json() : { items: [] }))
-        .then((data: { items: Item[] }) => setItems(data.items))
+        .then((response) => response.json() as Promise<{ items?: Item[]; message?: string }>)
+        .then((data) =>
+          setAnswer({ items: data.items ?? [], message: data.message, answered: text }),
+        )
         // Cancelled, offline or signed out: the field takes what is typed without suggestions.
         .catch(() => {});
     }, 250);
   };
-  return { items, suggest };
+  return { ...answer, suggest };
 }
 
 /**

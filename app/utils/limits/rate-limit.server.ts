@@ -24,8 +24,8 @@ const LIMITS = {
   emailChangesPerUser: { max: 5, windowMinutes: 60 },
   /**
    * Calls to the third-party geo and airline services, however made: a suggestion per pause in
-   * typing, a place search, a flights step's airports and airlines (up to five). A busy clerk
-   * makes a few dozen in ten minutes.
+   * typing, a place search, a flights step's airports and airlines (up to five); and searches for
+   * travellers booked before. A busy clerk makes a few dozen in ten minutes.
    */
   lookupsPerUser: { max: 300, windowMinutes: 10 },
 } as const;
@@ -46,6 +46,12 @@ export async function countAgainstLimit(limit: LimitName, subject: string) {
   );
   if (count <= max) return null;
   metrics.rateLimited(limit);
+  return minutesLeftOf(limit);
+}
+
+/** The minutes until the current window of `limit` ends: the wait of one refused now. */
+export function minutesLeftOf(limit: LimitName) {
+  const windowMs = LIMITS[limit].windowMinutes * 60_000;
   return Math.max(1, Math.ceil((windowMs - (Date.now() % windowMs)) / 60_000));
 }
 

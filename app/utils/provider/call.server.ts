@@ -43,6 +43,11 @@ export type ProviderCall<A extends Answer = Answer> = {
   path: string;
   /** Whether it carries the bearer token; calls that need none never get it. */
   token: boolean;
+  /**
+   * A search asked as the user types: it counts against the user's lookup limit, as every call to
+   * a third-party service does, so typing cannot be used to walk the provider's records.
+   */
+  lookup?: true;
   params?: z.AnyZodObject;
   query?: z.AnyZodObject;
   /** Headers it sends beside those every call sends (Accept, X-Request-Id, traceparent). */
@@ -109,8 +114,10 @@ export async function callProvider<A extends Answer>(
   call: ProviderCall<A>,
   input: CallInput = {},
 ): Promise<Result<A>> {
-  // A third party bills or throttles the portal's one key: each lookup counts for the user.
-  if (call.service && call.service !== "provider" && ctx.countLookup && !(await ctx.countLookup()))
+  // A third party bills or throttles the portal's one key, and a search typed as one goes could
+  // walk the provider's records: each lookup counts for the user.
+  const lookup = call.lookup || (call.service !== undefined && call.service !== "provider");
+  if (lookup && ctx.countLookup && !(await ctx.countLookup()))
     throw new ProviderError("too-many-lookups", 429);
   const context = call.token ? ctx : withoutToken(ctx);
   const options: ProviderRequestOptions = {

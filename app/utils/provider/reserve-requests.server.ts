@@ -263,6 +263,53 @@ export function getRequestGrid(ctx: ProviderContext, query: RequestGridQuery) {
   return callProvider(ctx, requestGridCall, { query });
 }
 
+/** A passenger as the provider reads it back: the summary's rooms and the travellers' grid. */
+const passengerReadSchema = z.object({
+  FirstName: z.string(),
+  LastName: z.string(),
+  DateOfBirth: day,
+  PassportNumber: z.string(),
+  Gender: z.enum(["Female", "Male"]),
+  NationalityCountryCode: z.string().describe("ISO 3166-1 alpha-2"),
+  HotelPassengerType: z.number().describe(PASSENGER_TYPES),
+});
+
+const travellerRowSchema = z.object({
+  Id: z.number(),
+  RequestNumber: z.string(),
+  HotelName: z.string(),
+  CheckInDate: day,
+  CheckoutDate: day,
+  CreateDateTime: z.string(),
+  Passengers: z.array(passengerReadSchema).describe("Every passenger of the request"),
+});
+export type TravellerRow = z.infer<typeof travellerRowSchema>;
+
+const travellersCall = defineCall({
+  operation: "reserveRequests.getRequestTravellers",
+  summary:
+    "The agency's requests with a guest of this name, newest first, with their passengers: travellers booked before",
+  path: RESERVE_REQUESTS,
+  token: true,
+  lookup: true,
+  query: z.object({
+    ...pageQuery,
+    GuestName: z.string().min(2).describe('A part of any guest\'s "first last" name'),
+  }),
+  responseModel: "ReserveRequestTravellers",
+  answer: z.object({ Items: z.array(travellerRowSchema), TotalCount: z.number().int().min(0) }),
+});
+
+/**
+ * GET as ReserveRequestTravellers: the newest `pageSize` of the agency's requests with a guest
+ * whose name holds `guestName`, each with its passengers. Counted as a lookup (typed as one goes).
+ */
+export function getRequestTravellers(ctx: ProviderContext, guestName: string, pageSize: number) {
+  return callProvider(ctx, travellersCall, {
+    query: { GuestName: guestName, Page: 1, PageSize: pageSize },
+  });
+}
+
 const requestStatesCall = defineCall({
   operation: "reserveRequests.getRequestStates",
   summary: "The request states the provider knows, for the list's filter",
@@ -316,17 +363,7 @@ const requestSummarySchema = z.object({
       RoomType: z.string(),
       RoomService: z.string(),
       RoomView: z.string(),
-      Passengers: z.array(
-        z.object({
-          FirstName: z.string(),
-          LastName: z.string(),
-          DateOfBirth: z.string(),
-          PassportNumber: z.string(),
-          Gender: z.enum(["Female", "Male"]),
-          NationalityCountryCode: z.string(),
-          HotelPassengerType: z.number().describe(PASSENGER_TYPES),
-        }),
-      ),
+      Passengers: z.array(passengerReadSchema),
       RoomPriceInfo: z.object({
         Nights: z.number(),
         StayTotalPrice: z.number(),
