@@ -12,7 +12,8 @@ import { signIn, startServers } from "./lib";
  * in with the seeded data; the wizard's steps are reached with real form posts (one Single room, a
  * transfer).
  * Budgets: HTML at most 10% over the page's document before its translations moved into it
- * (decision 028, measured on 4473eca~1; pages added since, from their first measure); at most
+ * (decision 028, measured on 4473eca~1; pages added since, from their first measure), plus the
+ * markup of a feature added since where one is named (`FEATURE_KB`); at most
  * 150 KB of JS (gzipped) on a page whose form is validated in the browser (by conform, with zod
  * where the form's schema, the one the server uses too, runs in the browser as well), 120 KB on any
  * other page, and 25 KB of CSS on every page.
@@ -52,6 +53,16 @@ const HTML_BEFORE_KB: Record<string, number> = {
   "/reservations/new/review": 6.6,
 };
 const HTML_MARGIN = 1.1;
+/**
+ * Markup a feature added to a page since its measure above, KB gzipped, as measured when it came:
+ * the page's budget grows by it, and by nothing else.
+ */
+const FEATURE_KB: Record<string, number> = {
+  // "Sign out everywhere", its own form (issue 66).
+  "/changePassword": 0.1,
+  // "Find a traveller booked before" beside the guest (issue 68).
+  "/reservations/modify-room-reservation/7001": 0.11,
+};
 const CSS_LIMIT_KB = 25;
 /**
  * A name only conform's own code holds (its intent field): a page that loads conform validates a
@@ -143,9 +154,12 @@ try {
   let over = 0;
   for (const row of rows) {
     const jsBudgetKb = JS_BUDGET_KB[row.budget];
-    const htmlBudgetKb = (HTML_BEFORE_KB[row.page] ?? Infinity) * HTML_MARGIN;
+    const htmlBudgetKb =
+      (HTML_BEFORE_KB[row.page] ?? Infinity) * HTML_MARGIN + (FEATURE_KB[row.page] ?? 0);
     const problems = [
-      row.htmlKb > htmlBudgetKb ? `HTML OVER ${htmlBudgetKb.toFixed(1)} KB` : "",
+      row.htmlKb > htmlBudgetKb
+        ? `HTML OVER ${htmlBudgetKb.toFixed(2)} KB (${row.htmlKb.toFixed(2)})`
+        : "",
       row.js.gzip > jsBudgetKb ? `JS OVER ${jsBudgetKb} KB (${row.budget})` : "",
       row.css.gzip > CSS_LIMIT_KB ? `CSS OVER ${CSS_LIMIT_KB} KB` : "",
     ].filter(Boolean);

@@ -11,15 +11,17 @@ import { intentInName } from "~/utils/forms/intent-button";
 import { cx } from "~/utils/ui/misc";
 
 /**
- * Every form field goes through here, so all of them wire label, hint, aria-invalid,
+ * Every form field goes through here (`FieldFrame`), so all of them wire label, hint, aria-invalid,
  * aria-describedby and the error list the same way. Field errors are translation keys
- * from the form's schema; form-level errors are text the server already translated.
+ * from the form's schema; form-level errors are text the server already translated. The fields few
+ * pages show (a file, a new password, a checkbox) are modules of their own beside this one, so the other pages
+ * do not carry them (the JS budget).
  */
 
 export const controlClasses =
   "block w-full rounded border border-gray-400 bg-white px-3 py-2 text-base focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary aria-[invalid=true]:border-red-700";
 
-type FieldFrameProps = {
+export type FieldFrameProps = {
   meta: FieldMetadata<unknown>;
   label: string;
   hint?: string;
@@ -32,7 +34,7 @@ type FieldFrameProps = {
   children: ReactNode;
 };
 
-function FieldFrame({
+export function FieldFrame({
   meta,
   label,
   hint,
@@ -137,76 +139,6 @@ export function TextField({
         input
       )}
     </FieldFrame>
-  );
-}
-
-/** A new password and its repetition; the hint states the spec's password rule (§5). */
-export function NewPasswordFields({
-  password,
-  confirmation,
-  passwordLabel,
-  confirmationLabel,
-}: {
-  password: FieldMetadata<unknown>;
-  confirmation: FieldMetadata<unknown>;
-  passwordLabel: string;
-  confirmationLabel: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <TextField
-        meta={password}
-        label={passwordLabel}
-        type="password"
-        autoComplete="new-password"
-        dir="ltr"
-        hint={t("validation.passwordHint")}
-      />
-      <TextField
-        meta={confirmation}
-        label={confirmationLabel}
-        type="password"
-        autoComplete="new-password"
-        dir="ltr"
-      />
-    </>
-  );
-}
-
-/** A single checkbox with its label beside it (the label is the question). */
-export function CheckboxField({
-  meta,
-  label,
-  hint,
-}: {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  hint?: string;
-}) {
-  const { key, ...inputProps } = getInputProps(meta, {
-    type: "checkbox",
-    ariaDescribedBy: hint ? meta.descriptionId : undefined,
-  });
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-2">
-        <input
-          key={key}
-          {...inputProps}
-          className="h-5 w-5 rounded border-gray-400 text-primary focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
-        />
-        <label htmlFor={meta.id} className="text-sm font-medium text-gray-800">
-          {label}
-        </label>
-      </div>
-      {hint ? (
-        <p id={meta.descriptionId} className="text-xs text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
   );
 }
 
@@ -383,32 +315,4 @@ export function IntentButton({
 export function EnhancedInput() {
   const hydrated = useHydrated();
   return hydrated ? <input type="hidden" name="enhanced" value="1" /> : null;
-}
-
-/**
- * A file input. A browser cannot put a chosen file back after a page load, so when the form came
- * back without JS, `chooseAgain` says so next to the field. No `accept`: w3m sends the form as
- * soon as a file is chosen for a field that has one, half filled for a clerk who picks the file
- * first; the hint names the types, the schema checks them in the browser and the server checks
- * the file's first bytes (issue 55).
- */
-export function FileField({
-  meta,
-  chooseAgain,
-  ...frame
-}: Omit<FieldFrameProps, "children"> & { chooseAgain?: string }) {
-  const { key, ...inputProps } = getInputProps(meta, {
-    type: "file",
-    ariaDescribedBy: frame.hint ? meta.descriptionId : undefined,
-  });
-  return (
-    <FieldFrame meta={meta} {...frame}>
-      {chooseAgain ? (
-        <p className="rounded border-s-4 border-amber-500 bg-amber-50 p-2 text-sm text-amber-950">
-          {chooseAgain}
-        </p>
-      ) : null}
-      <input key={key} {...inputProps} className={controlClasses} />
-    </FieldFrame>
-  );
 }

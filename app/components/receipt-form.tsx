@@ -7,11 +7,11 @@ import { DateField } from "~/components/date-picker";
 import {
   EnhancedInput,
   ErrorSummary,
-  FileField,
   SelectField,
   TextareaField,
   TextField,
 } from "~/components/forms";
+import { FileField } from "~/components/file-field";
 import { StatusButton } from "~/components/ui/button";
 import { receiptSchema } from "~/utils/money/receipt";
 import { OutstandingAmount, type Outstanding } from "~/components/outstanding-amount";

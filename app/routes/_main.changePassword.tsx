@@ -8,7 +8,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { Card } from "~/components/ui/card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, NewPasswordFields, TextField } from "~/components/forms";
+import { ErrorSummary, TextField } from "~/components/forms";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { Button, StatusButton } from "~/components/ui/button";
 import { randomUUID } from "node:crypto";
 import {
@@ -220,7 +221,7 @@ function SignOutEverywhere() {
           variant="secondary"
           className="self-start"
         >
-          {t("signOutEverywhere.submit")}
+          {t("signOutEverywhere.heading")}
         </Button>
       </Form>
     </Card>

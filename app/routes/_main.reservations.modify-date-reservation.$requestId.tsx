@@ -18,7 +18,7 @@ import {
   changeFrame,
   loadRequestChange,
 } from "~/utils/requests/request-change.server";
-import { stayDatesSchema } from "~/utils/wizard/reservation-wizard";
+import { stayDatesSchema } from "~/utils/wizard/hotel-step";
 import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };

@@ -26,7 +26,7 @@ import {
   changeFrame,
   loadRequestChange,
 } from "~/utils/requests/request-change.server";
-import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/reservation-wizard";
+import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/flights-step";
 import { flightPayload } from "~/utils/wizard/reservation-wizard.server";
 import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 

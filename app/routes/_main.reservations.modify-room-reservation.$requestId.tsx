@@ -14,7 +14,7 @@ import { ModifyFrame } from "~/components/modify-frame";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import type { GuestTravellerSearch } from "~/components/wizard/traveller-finder";
 import { countryOptions } from "~/utils/wizard/countries.server";
-import { travellerSearchAsked } from "~/utils/travellers/traveller-search.server";
+import { travellersFoundFor, travellerSearchIn } from "~/utils/travellers/traveller-search.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
@@ -80,6 +80,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
+  const findFor = travellerSearchIn(formData);
   const { provider, requestId, language, summary, permission, roomTypes } = await roomsChange(
     request,
     context,
@@ -88,7 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseTypedForm(formData, {
     schema: roomsStepSchema({ language, checkIn: summary.CheckInDate ?? "", roomTypes }),
   });
-  const travellers = await travellerSearchAsked(formData, provider, context);
+  const travellers = await travellersFoundFor(findFor, formData, provider, context);
   if (travellers)
     return data({ result: submission.reply(), submitted: null, confirmation: null, travellers });
   const t = context.translator("requests");

@@ -16,11 +16,8 @@ import {
 import { airlineOptions, resolveFlights } from "~/utils/wizard/flights.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
-import {
-  flightsFormDefaults,
-  flightsStepSchema,
-  type FlightsStepValue,
-} from "~/utils/wizard/reservation-wizard";
+import { flightsFormDefaults } from "~/utils/wizard/reservation-wizard";
+import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/flights-step";
 import { loadWizard, nextStepUrl, requireStep } from "~/utils/wizard/reservation-wizard.server";
 
 /** Step 3, Flight Info (only with a transfer): the arrival and the departure flight. */

@@ -14,7 +14,6 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DateField } from "~/components/date-picker";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
-  CheckboxField,
   EnterSubmitsForm,
   ErrorSummary,
   FieldErrors,
@@ -22,6 +21,7 @@ import {
   TextareaField,
   TextField,
 } from "~/components/forms";
+import { CheckboxField } from "~/components/checkbox-field";
 import { Button } from "~/components/ui/button";
 import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
@@ -35,14 +35,14 @@ import { currencySigns } from "~/utils/provider/client.server";
 import { getPackages } from "~/utils/provider/packages.server";
 import { getPackageHotels, type PackageHotel } from "~/utils/provider/hotels.server";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
+import { hotelFormDefaults } from "~/utils/wizard/reservation-wizard";
 import {
   hotelFiltersSchema,
-  hotelFormDefaults,
   hotelStepSchema,
   type HotelFilters,
   type HotelStepInput,
   type HotelStepValue,
-} from "~/utils/wizard/reservation-wizard";
+} from "~/utils/wizard/hotel-step";
 import {
   loadWizard,
   nextStepUrl,

@@ -29,7 +29,8 @@ import { submitReserveRequest, validatePrices } from "~/utils/provider/reserve-r
 import { pricedRoomView } from "~/utils/wizard/price-view";
 import { chosenRoomOf, estimateRequest } from "~/utils/wizard/estimate";
 import { settle } from "~/utils/http/provider-errors.server";
-import { guestsOfRoom, type Draft, type FlightValue } from "~/utils/wizard/reservation-wizard";
+import { guestsOfRoom, type Draft } from "~/utils/wizard/reservation-wizard";
+import { type FlightValue } from "~/utils/wizard/flights-step";
 import {
   loadWizard,
   priceValidationRequest,

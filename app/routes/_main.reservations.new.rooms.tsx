@@ -10,7 +10,7 @@ import { ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/wizard/countries.server";
-import { travellerSearchAsked } from "~/utils/travellers/traveller-search.server";
+import { travellersFoundFor, travellerSearchIn } from "~/utils/travellers/traveller-search.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
@@ -65,6 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const formData = await readForm(request, context);
+  const findFor = travellerSearchIn(formData);
   const { wizard, hotel, language, roomTypes } = await stepContext(args);
   const submission = parseTypedForm(formData, {
     schema: roomsStepSchema({ language, checkIn: hotel.checkIn, roomTypes }),
@@ -77,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
       rooms: null,
       input: { ...wizard.draft.input, rooms: submission.payload },
     });
-    const travellers = await travellerSearchAsked(formData, wizard.provider, context);
+    const travellers = await travellersFoundFor(findFor, formData, wizard.provider, context);
     return data({ result: submission.reply(), travellers });
   }
   if (submission.status !== "success")

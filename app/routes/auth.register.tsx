@@ -7,13 +7,8 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { Card } from "~/components/ui/card";
-import {
-  ErrorSummary,
-  NewPasswordFields,
-  SelectField,
-  TextareaField,
-  TextField,
-} from "~/components/forms";
+import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/forms";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { StatusButton } from "~/components/ui/button";
 import { anonymousProvider, requireAnonymous } from "~/utils/session/auth.server";
 import { countryOptions } from "~/utils/wizard/countries.server";

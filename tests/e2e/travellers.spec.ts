@@ -149,6 +149,36 @@ for (const language of ["en", "fa"] as const) {
   );
 }
 
+test("the modify-rooms screen fills a guest from a traveller booked before, the rest of the room kept", async ({
+  portal,
+  page,
+  sandbox,
+}) => {
+  const state = await sandbox.state();
+  const request = state.requests.find((entry) => entry.id === 7002)!;
+  const mina = state.requests.find((entry) => entry.id === 7022)!.rooms[0].passengers[1];
+  await portal.signInDirectly();
+  await portal.visit(`/reservations/modify-room-reservation/${request.id}`);
+  await portal.hydrated();
+  const guest = guestGroup(page, "en", 1);
+  const finder = await findTraveller(portal, guest, "en", "Mina Farahani");
+  await pickTraveller(portal, finder, "en", "Mina Farahani");
+  await expect(guest.getByLabel("Passport number")).toHaveValue(mina.passportNumber);
+  await portal.submitToRequestsList(
+    page.getByRole("button", { name: "Submit the change" }),
+    "Request was submitted successfully",
+    `Request ${request.requestNumber} was submitted successfully`,
+  );
+  const changed = (await sandbox.state()).requests.find((entry) => entry.id === 7002)!;
+  expect(changed.rooms[0].passengers[0]).toMatchObject({
+    firstName: "Mina",
+    lastName: "Farahani",
+    dateOfBirth: mina.dateOfBirth,
+    passportNumber: mina.passportNumber,
+  });
+  expect(changed.rooms[0].passengers.slice(1)).toEqual(request.rooms[0].passengers.slice(1));
+});
+
 test("the travellers shown are the agency's own: a clerk of another agency finds none", async ({
   portal,
   page,
@@ -231,7 +261,7 @@ for (const language of ["en", "fa"] as const) {
       "rooms[0].guests[0].firstName": "",
       "rooms[0].guests[1].firstName": "",
       [field]: "Farahani",
-      __intent__: JSON.stringify({ type: "validate", payload: { name: field } }),
+      "find-traveller:rooms[0].guests[0]": "",
     });
     expect(answer.status()).toBe(200);
     expect(await violationsAsServed(page, await answer.text())).toEqual([]);

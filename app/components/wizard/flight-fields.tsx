@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { AirportField } from "~/components/wizard/airport-field";
 import { SuggestingTextField } from "~/components/wizard/suggestions";
 import type { ListedAirline } from "~/utils/provider/airlines.server";
-import type { FlightsStepValue, ResolvedAirport } from "~/utils/wizard/reservation-wizard";
+import type { FlightsStepValue, ResolvedAirport } from "~/utils/wizard/flights-step";
 
 /**
  * The arrival and the departure flight of a transfer: airline, number, airports (suggested as

@@ -55,6 +55,14 @@ export function travellerQueryField(guest: string) {
   return `traveller:${guest}`;
 }
 
+/**
+ * The name of a guest's "Find a traveller" button without JS: the guest's fieldset after a prefix,
+ * no value (a text browser shows a button's value before its label).
+ */
+export function travellerFindButton(guest: string) {
+  return `find-traveller:${guest}`;
+}
+
 /** A guest's fieldset in the rooms form: `rooms[0].guests[1]`, `rooms[2].extraBed[0]`. */
 export const GUEST_FIELDSET =
   /^rooms\[\d{1,2}\]\.(guests|extraBed|childWithBed|childNoBed)\[\d{1,2}\]$/;

@@ -11,6 +11,7 @@ import {
   normalizeTravellerName,
   TRAVELLER_QUERY_MAX,
   TRAVELLER_QUERY_MIN,
+  travellerFindButton,
   travellerQueryField,
   travellerQueryProblem,
   type TravellerMatch,
@@ -107,30 +108,32 @@ export function travellersOf(rows: TravellerRow[], query: string, language: stri
 }
 
 /**
- * The search a page without JS asks for: "Find a traveller" sends the rooms form whole (so nothing
- * typed is lost) with conform's intent to check the one search field. Null for any other post.
+ * The guest whose "Find a traveller" sent the rooms form (a page without JS), or null. The form then
+ * becomes conform's check of that one search field: a step in progress, kept whole (the wizard's
+ * draft saves it), nothing in it refused.
  */
-export async function travellerSearchAsked(
+export function travellerSearchIn(formData: FormData) {
+  const button = [...formData.keys()].find((key) => key.startsWith(travellerFindButton("")));
+  if (!button) return null;
+  formData.delete(button);
+  const guest = button.slice(travellerFindButton("").length);
+  if (!GUEST_FIELDSET.test(guest)) return null;
+  formData.set(
+    "__intent__",
+    JSON.stringify({ type: "validate", payload: { name: travellerQueryField(guest) } }),
+  );
+  return guest;
+}
+
+/** The matches of that guest's search, beside the guest; null when none was asked for. */
+export async function travellersFoundFor(
+  guest: string | null,
   formData: FormData,
   provider: ProviderContext,
   context: AppLoadContext,
 ) {
-  const guest = askedGuest(formData.get("__intent__"));
   if (!guest) return null;
   const typed = formData.get(travellerQueryField(guest));
   const search = await searchTravellers(provider, typeof typed === "string" ? typed : "", context);
   return { guest, query: search.query, matches: search.matches, message: search.message };
-}
-
-function askedGuest(intent: FormDataEntryValue | null) {
-  if (typeof intent !== "string") return null;
-  try {
-    const read = JSON.parse(intent) as { type?: string; payload?: { name?: unknown } };
-    const name = read.type === "validate" ? read.payload?.name : null;
-    if (typeof name !== "string") return null;
-    const guest = name.slice(travellerQueryField("").length);
-    return name === travellerQueryField(guest) && GUEST_FIELDSET.test(guest) ? guest : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,11 +1,8 @@
 import { findAirlines, getAirlines } from "~/utils/provider/airlines.server";
 import { findAirports } from "~/utils/provider/geo.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
-import type {
-  FlightFacts,
-  FlightsStepValue,
-  ResolvedAirport,
-} from "~/utils/wizard/reservation-wizard";
+import type { FlightFacts } from "~/utils/wizard/reservation-wizard";
+import type { FlightsStepValue, ResolvedAirport } from "~/utils/wizard/flights-step";
 
 /**
  * Flights as people type them, made into what the provider takes: each typed airport looked up

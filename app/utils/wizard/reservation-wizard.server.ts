@@ -15,12 +15,11 @@ import {
   GUEST_TYPE,
   stepIsUnlocked,
   type Draft,
-  type FlightValue,
   type GuestValue,
   type RoomValue,
-  type ResolvedAirport,
   type WizardStep,
 } from "~/utils/wizard/reservation-wizard";
+import { type FlightValue, type ResolvedAirport } from "~/utils/wizard/flights-step";
 import { formatDateInput } from "~/utils/format/date-input";
 import { formatMoney } from "~/utils/format/numbers";
 import { nightlyRoomPrices, type Stay } from "~/utils/wizard/estimate";

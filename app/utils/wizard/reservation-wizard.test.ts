@@ -3,12 +3,12 @@ import { describe, expect, test } from "vitest";
 import {
   extraAllowed,
   firstOpenStep,
-  hotelStepSchema,
   roomsStepSchema,
   stepIsUnlocked,
   type Draft,
   type RoomRules,
 } from "./reservation-wizard";
+import { hotelStepSchema } from "./hotel-step";
 import {
   emptyDraft,
   nightlyPricesOf,

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { ageOn, formatDateInput } from "~/utils/format/date-input";
 import { normalizeDigits } from "~/utils/format/numbers";
 import { typedDate } from "~/utils/forms/date-validation";
-import { optionalText, requiredText, typedTime } from "~/utils/forms/validation";
+import { requiredText } from "~/utils/forms/validation";
+import type { FlightsStepValue, FlightValue, ResolvedAirport } from "~/utils/wizard/flights-step";
+import type { HotelStepValue } from "~/utils/wizard/hotel-step";
 
 /**
  * The request wizard's forms, for the browser (conform) and the server alike: one schema per
@@ -46,71 +48,6 @@ export function extraAllowed(
 }
 
 const dateField = typedDate;
-const timeField = typedTime;
-
-const optional = <T extends z.ZodTypeAny>(schema: T) => schema.optional();
-
-/* ---------- Step 1: hotel and stay ---------- */
-
-/** A stay's dates: check-in not in the past (the provider's today), check-out after check-in. */
-function stayDatesRule(today: string) {
-  return (value: { checkIn: string; checkOut: string }, ctx: z.RefinementCtx) => {
-    if (value.checkIn < today)
-      ctx.addIssue({ code: "custom", path: ["checkIn"], message: "validation.checkInPast" });
-    if (value.checkOut <= value.checkIn)
-      ctx.addIssue({
-        code: "custom",
-        path: ["checkOut"],
-        message: "validation.checkOutAfterCheckIn",
-      });
-  };
-}
-
-/** New dates of a stay, typed in the user's calendar (the modify-dates screen). */
-export function stayDatesSchema(language: string, today: string) {
-  return z
-    .object({ checkIn: dateField(language), checkOut: dateField(language) })
-    .superRefine(stayDatesRule(today));
-}
-
-export function hotelStepSchema(language: string, today: string) {
-  return z
-    .object({
-      propertyId: z.number({
-        required_error: "validation.chooseHotel",
-        invalid_type_error: "validation.chooseHotel",
-      }),
-      checkIn: dateField(language),
-      checkOut: dateField(language),
-      needTransfer: z.boolean().default(false),
-      description: optionalText(1000),
-      agencyRef: optionalText(50),
-      // The search fields share the form; their values travel in the URL (hotelFiltersSchema).
-      packageId: z.string().optional(),
-      place: z.string().optional(),
-      location: z.string().optional(),
-      grade: z.string().optional(),
-      name: z.string().optional(),
-    })
-    .superRefine(stayDatesRule(today));
-}
-export type HotelStepInput = z.input<ReturnType<typeof hotelStepSchema>>;
-export type HotelStepValue = z.output<ReturnType<typeof hotelStepSchema>>;
-
-/** The hotel search fields of step 1, as they travel in the URL. */
-export const hotelFiltersSchema = z.object({
-  packageId: z.string().regex(/^\d+$/).optional().catch(undefined),
-  place: z.string().trim().max(60).optional().catch(undefined),
-  /** A place typed and looked up in the geo service: hotels in any place it matches. */
-  location: z.string().trim().max(60).optional().catch(undefined),
-  grade: z
-    .string()
-    .regex(/^[1-5]$/)
-    .optional()
-    .catch(undefined),
-  name: z.string().trim().max(60).optional().catch(undefined),
-});
-export type HotelFilters = z.infer<typeof hotelFiltersSchema>;
 
 /* ---------- Step 2: rooms and guests ---------- */
 
@@ -243,58 +180,6 @@ export function newRoom(roomType: WizardRoomType) {
     guests: Array.from({ length: roomType.baseCapacity }, () => ({ gender: "Female" })),
   };
 }
-
-/* ---------- Step 3: flights ---------- */
-
-const flightSchema = (language: string) =>
-  z
-    .object({
-      // From the provider's list, or (not on it) typed as an IATA code and looked up in the
-      // airline service: `otherAirline`, which then is the flight's airline.
-      airline: optional(z.string().regex(/^[A-Z0-9]{2}$/, "validation.required")),
-      otherAirline: optional(
-        requiredText(2)
-          .transform((text) => normalizeDigits(text).toUpperCase())
-          .refine((text) => /^[A-Z0-9]{2}$/.test(text), "validation.airlineCode"),
-      ),
-      flightNumber: requiredText(10)
-        .transform((text) => normalizeDigits(text).toUpperCase().replace(/\s+/g, ""))
-        .refine((text) => /^[A-Z0-9]{2,8}$/.test(text), "validation.format"),
-      takeOffDate: dateField(language),
-      takeOffTime: timeField,
-      landingDate: optional(dateField(language)),
-      landingTime: optional(timeField),
-      origin: requiredText(100),
-      destination: requiredText(100),
-      duration: optional(
-        requiredText(5)
-          .transform((text) => normalizeDigits(text))
-          .refine((text) => /^\d{1,2}:[0-5]\d$/.test(text), "validation.time"),
-      ),
-    })
-    .superRefine((value, ctx) => {
-      if (!value.airline && !value.otherAirline)
-        ctx.addIssue({ code: "custom", path: ["airline"], message: "validation.required" });
-      // The landing is optional, but a date and a time go together.
-      if (value.landingDate && !value.landingTime)
-        ctx.addIssue({ code: "custom", path: ["landingTime"], message: "validation.required" });
-      if (value.landingTime && !value.landingDate)
-        ctx.addIssue({ code: "custom", path: ["landingDate"], message: "validation.required" });
-    });
-
-export function flightsStepSchema(language: string) {
-  const flight = flightSchema(language).transform(({ airline, otherAirline, ...rest }) => ({
-    ...rest,
-    airline: (otherAirline ?? airline)!,
-    ...(otherAirline ? { otherAirline } : {}),
-  }));
-  return z.object({ arrival: flight, departure: flight });
-}
-export type FlightsStepValue = z.output<ReturnType<typeof flightsStepSchema>>;
-export type FlightValue = FlightsStepValue["arrival"];
-
-/** What the server resolved a typed airport to. */
-export type ResolvedAirport = { iata: string; title: string };
 
 /* ---------- The draft ---------- */
 
