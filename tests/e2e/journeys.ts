@@ -46,6 +46,24 @@ export async function chooseHotel(
   await page.waitForURL(/\/rooms$/);
 }
 
+/**
+ * Step 1 sent as a form (Marina Pearl Resort, `period`'s dates typed in `language`), then the rooms
+ * step opened: for tests about step 2 and later.
+ */
+export async function roomsOfAStay(
+  portal: Portal,
+  language: "en" | "fa",
+  period = { checkIn: CHECK_IN, checkOut: CHECK_OUT },
+) {
+  const hotelStep = {
+    propertyId: "1004",
+    checkIn: formatDateInput(period.checkIn, language),
+    checkOut: formatDateInput(period.checkOut, language),
+  };
+  expect((await portal.sendForm("/reservations/new/hotel", hotelStep)).status()).toBe(302);
+  await portal.visit("/reservations/new/rooms");
+}
+
 /** A real 1×1 PNG. */
 export const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

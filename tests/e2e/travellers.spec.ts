@@ -1,7 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { OTHER_AGENCY_USER } from "#sandbox/seed";
-import { formatDateInput } from "~/utils/format/date-input";
-import { CHECK_IN, CHECK_OUT } from "./journeys";
+import { roomsOfAStay } from "./journeys";
 import { ENGINE_SPECIFIC, expect, test, type Portal } from "./fixtures";
 import { violationsAsServed, violationsOf } from "./accessibility";
 
@@ -54,13 +53,7 @@ type Language = keyof typeof WORDS;
 async function toRooms(portal: Portal, language: Language, user?: typeof OTHER_AGENCY_USER) {
   await portal.signInDirectly(user);
   if (language === "fa") await portal.chooseLanguageDirectly("fa");
-  const hotelStep = {
-    propertyId: "1004",
-    checkIn: formatDateInput(CHECK_IN, language),
-    checkOut: formatDateInput(CHECK_OUT, language),
-  };
-  expect((await portal.sendForm("/reservations/new/hotel", hotelStep)).status()).toBe(302);
-  await portal.visit("/reservations/new/rooms");
+  await roomsOfAStay(portal, language);
 }
 
 /** A guest's group of fields in room 1. */

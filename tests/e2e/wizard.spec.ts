@@ -13,7 +13,15 @@ import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
 import { DEMO_USER } from "#sandbox/seed";
 import { wizardSteps } from "#tests/pages";
 import { priceRequest } from "#sandbox/prices";
-import { CHECK_IN, CHECK_OUT, chooseHotel, fillGuest, isoIn, type Guest } from "./journeys";
+import {
+  CHECK_IN,
+  CHECK_OUT,
+  chooseHotel,
+  fillGuest,
+  isoIn,
+  roomsOfAStay,
+  type Guest,
+} from "./journeys";
 
 // Each test walks several steps of real pages; on a busy CI machine that takes a while.
 test.describe.configure({ timeout: 60_000 });
@@ -714,17 +722,7 @@ test.describe("new request wizard: a price before the passports", () => {
       await portal.visit("/reservations/new/hotel");
       await portal.switchLanguage("فارسی");
     }
-    await chooseStay(portal, language, stay);
-  }
-
-  async function chooseStay(portal: Portal, language: "en" | "fa", period: typeof stay) {
-    const hotelStep = {
-      propertyId: "1004",
-      checkIn: formatDateInput(period.checkIn, language),
-      checkOut: formatDateInput(period.checkOut, language),
-    };
-    expect((await portal.sendForm("/reservations/new/hotel", hotelStep)).status()).toBe(302);
-    await portal.visit("/reservations/new/rooms");
+    await roomsOfAStay(portal, language, stay);
   }
 
   for (const language of ["en", "fa"] as const) {
@@ -792,7 +790,7 @@ test.describe("new request wizard: a price before the passports", () => {
     const special = { checkIn: isoIn(29), checkOut: isoIn(31) };
     const prices = await providerPrices(sandbox, "en", special);
     // The same hotel on other dates keeps the room and its guest.
-    await chooseStay(portal, "en", special);
+    await roomsOfAStay(portal, "en", special);
     const estimate = page.getByTestId("room-1").getByTestId("room-estimate");
     await expect(estimate).toBeVisible();
     const estimated = (await estimate.textContent())!;
@@ -848,13 +846,7 @@ test.describe("new request wizard: a family's nationality typed once", () => {
       await portal.signInDirectly();
       await portal.visit("/reservations/new/hotel");
       if (language === "fa") await portal.switchLanguage("فارسی");
-      const hotelStep = {
-        propertyId: "1004",
-        checkIn: formatDateInput(CHECK_IN, language),
-        checkOut: formatDateInput(CHECK_OUT, language),
-      };
-      expect((await portal.sendForm("/reservations/new/hotel", hotelStep)).status()).toBe(302);
-      await portal.visit("/reservations/new/rooms");
+      await roomsOfAStay(portal, language);
       await page.getByRole("button", { name: words.addDouble }).click();
       await page.getByRole("button", { name: words.addSingle }).click();
       const guests = [
@@ -1673,8 +1665,8 @@ test.describe("new request wizard: no round trip it need not", () => {
         (step) => routes[`routes/_main.reservations.new${step}`]?.imports ?? [],
       );
     });
-    expect(imports, "the wizard's own modules among them").toContainEqual(
-      expect.stringMatching(/\/reservation-wizard-[\w-]+\.js$/),
+    expect(imports, "the hotel step's own modules among them").toContainEqual(
+      expect.stringMatching(/\/hotel-step-[\w-]+\.js$/),
     );
     // All of it asked for while the modules that import it are still held (some of it the pages
     // before had already).

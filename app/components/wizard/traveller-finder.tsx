@@ -36,7 +36,7 @@ export function TravellerFinder({
 }) {
   const hydrated = useHydrated();
   const shown = search?.guest === guest.name ? search : null;
-  const { Combobox, load, handOver } = useCombobox();
+  const { Combobox, load, failed, handOver } = useCombobox();
   return (
     <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-3" data-testid="traveller-finder">
       {Combobox ? (
@@ -47,7 +47,7 @@ export function TravellerFinder({
           query={shown?.query}
           // With JS the field brings the combobox the first time it is used, with what was typed.
           onUse={
-            hydrated
+            hydrated && !failed
               ? (text) => {
                   handOver.current = text;
                   load();
@@ -99,16 +99,20 @@ let comboboxModule: Promise<typeof import("~/components/wizard/traveller-combobo
  */
 function useCombobox() {
   const [Combobox, setCombobox] = useState<ComponentType<TravellerComboboxProps> | null>(null);
+  const [failed, setFailed] = useState(false);
   const handOver = useRef("");
   const load = () => {
     comboboxModule ??= import("~/components/wizard/traveller-combobox");
     comboboxModule.then(
       (module) => setCombobox(() => module.TravellerCombobox),
-      // Offline: the field stays as it is, and what is typed is typed.
-      () => (comboboxModule = null),
+      // Not loaded (a bad line): the field works as without JS, its button sending the form.
+      () => {
+        comboboxModule = null;
+        setFailed(true);
+      },
     );
   };
-  return { Combobox, load, handOver };
+  return { Combobox, load, failed, handOver };
 }
 
 function TravellerSearchField({
@@ -135,7 +139,9 @@ function TravellerSearchField({
         <input
           ref={input}
           id={id}
-          name={name}
+          // Named only when the form is to carry it: with JS a nameless field, which conform
+          // leaves alone (it checks a named field as the focus leaves it, by sending the form).
+          name={onUse ? undefined : name}
           defaultValue={query}
           dir="auto"
           autoComplete="off"
@@ -145,7 +151,7 @@ function TravellerSearchField({
         />{" "}
         <button
           type="submit"
-          name={travellerFindButton(guest.name)}
+          name={onUse ? undefined : travellerFindButton(guest.name)}
           className={buttonClasses("secondary")}
           onClick={
             use &&
