@@ -1,7 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { OTHER_AGENCY_USER } from "#sandbox/seed";
 import { roomsOfAStay } from "./journeys";
-import { ENGINE_SPECIFIC, expect, test, type Portal } from "./fixtures";
+import {
+  ENGINE_SPECIFIC,
+  expect,
+  NO_ANSWER_IN_TIME,
+  startPortalInstance,
+  test,
+  type Portal,
+} from "./fixtures";
 import { violationsAsServed, violationsOf } from "./accessibility";
 
 /**
@@ -142,7 +149,7 @@ for (const language of ["en", "fa"] as const) {
   );
 }
 
-test("the modify-rooms screen fills a guest from a traveller booked before, the rest of the room kept", async ({
+test("the modify-rooms screen fills a guest from a traveller booked before (with JS by the keyboard), the rest of the room kept", async ({
   portal,
   page,
   sandbox,
@@ -155,7 +162,15 @@ test("the modify-rooms screen fills a guest from a traveller booked before, the 
   await portal.hydrated();
   const guest = guestGroup(page, "en", 1);
   const finder = await findTraveller(portal, guest, "en", "Mina Farahani");
-  await pickTraveller(portal, finder, "en", "Mina Farahani");
+  if (portal.javaScriptEnabled) {
+    // With the keyboard alone: the first match (her renewed passport) is picked.
+    const first = finder.getByRole("option").first();
+    await expect(first).toBeVisible();
+    // The combobox may make the first match the active one as the list opens.
+    if ((await first.getAttribute("data-focus")) === null) await page.keyboard.press("ArrowDown");
+    await expect(first).toHaveAttribute("data-focus", "");
+    await page.keyboard.press("Enter");
+  } else await pickTraveller(portal, finder, "en", "Mina Farahani");
   await expect(guest.getByLabel("Passport number")).toHaveValue(mina.passportNumber);
   await portal.submitToRequestsList(
     page.getByRole("button", { name: "Submit the change" }),
@@ -184,10 +199,11 @@ test("the travellers shown are the agency's own: a clerk of another agency finds
   await expect(finder.getByText("Nima")).toHaveCount(0);
 });
 
-test("bad input and a provider that fails get a message beside the search; nothing typed is lost", async ({
+test("bad input and a provider that fails or is slow get a message beside the search; nothing typed is lost", async ({
   portal,
   page,
   sandbox,
+  impatientPortalUrl,
 }) => {
   await toRooms(portal, "en");
   await portal.hydrated();
@@ -207,30 +223,49 @@ test("bad input and a provider that fails get a message beside the search; nothi
   await findTraveller(portal, guest, "en", "<script>alert(1)</script>Farahani");
   await expect(status).toContainText(WORDS.en.none);
 
-  await sandbox.fault({ path: "/api/AccommodationReserveRequestClient", status: 500 });
+  const search = {
+    path: "/api/AccommodationReserveRequestClient",
+    model: "ReserveRequestTravellers",
+  };
+  await sandbox.fault({ ...search, status: 500 });
   await findTraveller(portal, guest, "en", "Farahani");
   await expect(status).toContainText(WORDS.en.unavailable);
   await expect(guest.getByLabel("Last name")).toHaveValue("Typed By Hand");
+
+  // A provider that does not answer in time: the same message, once the portal stops waiting.
+  await sandbox.clearFaults();
+  await sandbox.fault({ ...search, ...NO_ANSWER_IN_TIME });
+  const slow = await page.request.get(`${impatientPortalUrl}/reservations/travellers?q=Farahani`);
+  expect(slow.status()).toBe(200);
+  expect(await slow.json()).toEqual({
+    items: [],
+    message: expect.stringContaining(WORDS.en.unavailable),
+  });
 });
 
 test("a search past the user's lookup limit is refused with the translated wait", async ({
   portal,
   page,
 }) => {
-  await toRooms(portal, "fa");
-  // The user's lookups in this window, spent as a script would spend them.
-  for (let batch = 0; batch < 15; batch += 1)
-    await Promise.all(
-      Array.from({ length: 20 }, () => page.request.get("/reservations/travellers?q=zz")),
-    );
-  const refused = await page.request.get("/reservations/travellers?q=Farahani");
-  expect(refused.status()).toBe(429);
-  expect((await refused.json()).items).toEqual([]);
-  await portal.visit("/reservations/new/rooms");
-  await portal.hydrated();
-  await page.getByRole("button", { name: WORDS.fa.addDouble }).click();
-  const finder = await findTraveller(portal, guestGroup(page, "fa", 1), "fa", "Farahani");
-  await expect(finder.getByRole("status")).toContainText(WORDS.fa.tooMany);
+  // An instance whose users may make two lookups (LOOKUPS_PER_USER), on the worker's sessions.
+  const instance = await startPortalInstance({ LOOKUPS_PER_USER: "2" });
+  try {
+    await toRooms(portal, "fa");
+    for (const answer of await Promise.all(
+      [1, 2].map(() => page.request.get(`${instance.url}/reservations/travellers?q=zz`)),
+    ))
+      expect(answer.status()).toBe(200);
+    const refused = await page.request.get(`${instance.url}/reservations/travellers?q=Farahani`);
+    expect(refused.status()).toBe(429);
+    expect((await refused.json()).items).toEqual([]);
+    await page.goto(`${instance.url}/reservations/new/rooms`);
+    await portal.hydrated();
+    await page.getByRole("button", { name: WORDS.fa.addDouble }).click();
+    const finder = await findTraveller(portal, guestGroup(page, "fa", 1), "fa", "Farahani");
+    await expect(finder.getByRole("status")).toContainText(WORDS.fa.tooMany);
+  } finally {
+    await instance.kill();
+  }
 });
 
 for (const language of ["en", "fa"] as const) {

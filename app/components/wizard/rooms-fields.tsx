@@ -265,8 +265,6 @@ function isComplete(room: Partial<RoomInput> | undefined) {
   );
 }
 
-type WizardForm = RoomsForm[0];
-
 function RoomCard({
   index,
   room,
@@ -283,7 +281,7 @@ function RoomCard({
   room: FieldMetadata<RoomInput>;
   roomType: RoomTypeView | undefined;
   countries: Array<{ value: string; label: string }>;
-  form: WizardForm;
+  form: RoomsFormMetadata;
   roomsName: string;
   estimate: RoomEstimate | null;
   money: (amount: number) => string;
@@ -398,7 +396,7 @@ function ExtraGuest({
   offered: boolean;
   price?: string;
   countries: Array<{ value: string; label: string }>;
-  form: WizardForm;
+  form: RoomsFormMetadata;
   travellers: GuestTravellerSearch | null;
 }) {
   const { t } = useTranslation("wizard");

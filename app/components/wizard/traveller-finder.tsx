@@ -16,21 +16,46 @@ import type { RoomsFormMetadata } from "~/components/wizard/rooms-fields";
 /**
  * "Find a traveller" beside a guest's fields: the agency's travellers from its earlier requests,
  * found by a part of the name, fill the guest's fields as typed values the clerk can still change.
- * Without JS a button sends the rooms form whole (nothing typed is lost: `travellerSearchIn`) and the page comes back
- * with the matches, each a button that fills this guest; with JS a combobox asks as the clerk types.
+ * Without JS a button sends the rooms form whole (nothing typed is lost: `travellerSearchIn`) and
+ * the page comes back with the matches, each a button that fills this guest; with JS a combobox
+ * asks as the clerk types.
  */
-
-type RoomsForm = RoomsFormMetadata;
 
 /** The search a page without JS asked for, and which guest it was for. */
 export type GuestTravellerSearch = TravellerSearch & { guest: string };
+
+/**
+ * The matches of a search sent without JS: drawn on the server with the page; in the browser their
+ * module is loaded only for a page that has them, and hydrated once it is in (React hydrates the
+ * rest of the page meanwhile), so the step's scripts stay within the JS budget.
+ */
+const Results = import.meta.env.SSR
+  ? ResultsAsServed
+  : lazy(() =>
+      import("~/components/wizard/traveller-results").then((module) => ({
+        default: module.TravellerResults,
+      })),
+    );
+
+export type TravellerResultsProps = {
+  form: RoomsFormMetadata;
+  guest: FieldMetadata<GuestInput>;
+  search: GuestTravellerSearch;
+};
+
+export type TravellerComboboxProps = {
+  form: RoomsFormMetadata;
+  guest: FieldMetadata<GuestInput>;
+  /** What was typed in the plain field before the combobox came. */
+  initialQuery: string;
+};
 
 export function TravellerFinder({
   form,
   guest,
   search,
 }: {
-  form: RoomsForm;
+  form: RoomsFormMetadata;
   guest: FieldMetadata<GuestInput>;
   search: GuestTravellerSearch | null;
 }) {
@@ -64,32 +89,6 @@ export function TravellerFinder({
     </div>
   );
 }
-
-/**
- * The matches of a search sent without JS: drawn on the server with the page; in the browser their
- * module is loaded only for a page that has them, and hydrated once it is in (React hydrates the
- * rest of the page meanwhile), so the step's scripts stay within the JS budget.
- */
-const Results = import.meta.env.SSR
-  ? ResultsAsServed
-  : lazy(() =>
-      import("~/components/wizard/traveller-results").then((module) => ({
-        default: module.TravellerResults,
-      })),
-    );
-
-export type TravellerResultsProps = {
-  form: RoomsForm;
-  guest: FieldMetadata<GuestInput>;
-  search: GuestTravellerSearch;
-};
-
-export type TravellerComboboxProps = {
-  form: RoomsForm;
-  guest: FieldMetadata<GuestInput>;
-  /** What was typed in the plain field before the combobox came. */
-  initialQuery: string;
-};
 
 let comboboxModule: Promise<typeof import("~/components/wizard/traveller-combobox")> | null = null;
 

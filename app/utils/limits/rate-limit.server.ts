@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { requireUserName } from "~/utils/session/auth.server";
 import { recordStore } from "~/utils/wizard/draft-store.server";
 import { localizeDigits } from "~/utils/format/numbers";
+import { env } from "~/utils/runtime/env.server";
 import { metrics } from "~/utils/runtime/metrics.server";
 
 /**
@@ -25,9 +26,9 @@ const LIMITS = {
   /**
    * Calls to the third-party geo and airline services, however made: a suggestion per pause in
    * typing, a place search, a flights step's airports and airlines (up to five); and searches for
-   * travellers booked before. A busy clerk makes a few dozen in ten minutes.
+   * travellers booked before. A busy clerk makes a few dozen in ten minutes (LOOKUPS_PER_USER).
    */
-  lookupsPerUser: { max: 300, windowMinutes: 10 },
+  lookupsPerUser: { max: env.LOOKUPS_PER_USER, windowMinutes: 10 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -76,6 +76,9 @@ const envSchema = z
     // SIGNIN_BROWSER_MAX_FAILURES and all its browsers together one attempt every
     // SIGNIN_CLIENT_PACE_MS, at most SIGNIN_CLIENT_QUEUE waiting; past SIGNIN_GLOBAL_MAX_FAILURES
     // from all clients together, unknown devices wait SIGNIN_SLOWDOWN_MS more.
+    // Lookups a user may make in 10 minutes (the geo and airline services, the travellers booked
+    // before): a busy clerk makes a few dozen; a deployment whose services allow fewer sets less.
+    LOOKUPS_PER_USER: z.coerce.number().int().min(1).default(300),
     SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
     SIGNIN_DEVICE_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     SIGNIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
