@@ -289,6 +289,9 @@ test.describe("requests list", () => {
       `CSV export holds every row of the filter, all pages (${language})`,
       ENGINE_SPECIFIC,
       async ({ portal, page, sandbox }) => {
+        // A sign-in, a language switch, two list pages and a download: 20 s in Firefox beside a
+        // CPU hog (0.34 of 60 s), a journey's length, so a journey's timeout.
+        test.setTimeout(90_000);
         const all = demoRequests(await sandbox.state());
         await portal.signIn();
         if (language === "فارسی") await portal.switchLanguage(language);
