@@ -73,12 +73,15 @@ export async function action(args: ActionFunctionArgs) {
   if (!submission.status) {
     // A list button or a traveller search without JS: keep everything typed, here and across a
     // restart.
-    await wizard.save({
-      ...wizard.draft,
-      rooms: null,
-      input: { ...wizard.draft.input, rooms: submission.payload },
-    });
-    const travellers = await travellersFoundFor(findFor, formData, wizard.provider, context);
+    // The draft written and the travellers asked for at once: neither waits for the other.
+    const [, travellers] = await Promise.all([
+      wizard.save({
+        ...wizard.draft,
+        rooms: null,
+        input: { ...wizard.draft.input, rooms: submission.payload },
+      }),
+      travellersFoundFor(findFor, formData, wizard.provider, context),
+    ]);
     return data({ result: submission.reply(), travellers });
   }
   if (submission.status !== "success")
