@@ -54,13 +54,16 @@ const FIREFOX_SPECS = [
   "translations.spec.ts",
   // A traveller booked before: its journey in both modes (issue 68).
   "travellers.spec.ts",
+  // A language switch sends the form being typed (issue 71).
+  "language-switch.spec.ts",
 ];
 
 /**
  * Every Firefox test but those of the specs whose other tests drive the same server HTML and
  * client code as Chromium: of those, Firefox runs only the tests tagged @engine-specific.
  */
-const OUTSIDE_THE_SHARED_SPECS = /^(?!.*(requests|dashboard|auth|travellers)\.spec\.ts)/;
+const OUTSIDE_THE_SHARED_SPECS =
+  /^(?!.*(requests|dashboard|auth|travellers|language-switch)\.spec\.ts)/;
 
 /** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */
 const WEBKIT_SPECS = ["webkit.spec.ts"];

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { EnhancedInput, ErrorSummary } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
+import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
 import { Card } from "~/components/ui/card";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
 import {
@@ -15,6 +16,15 @@ import {
 import { useIsPending } from "~/utils/ui/misc";
 import type { ChangeFrame } from "~/utils/requests/request-change.server";
 import { CONFIRMED_FIELD, type ChangeConfirmation } from "~/utils/requests/change-confirmation";
+
+/** A modify screen's route handle: its form is the one a language switch keeps, while it is shown. */
+export function modifyScreenHandle(formId: string) {
+  return {
+    i18n: ["common", "requests", "wizard"],
+    typedForm: ({ frame }: { frame: ChangeFrame }) =>
+      frame.permission.allowed ? formId : undefined,
+  } satisfies TypedFormHandle;
+}
 
 /**
  * A modify screen: which request, the provider's answer to "may this be changed?" before any
@@ -87,6 +97,7 @@ export function ModifyFrame({
               {t("modify.submit")}
             </StatusButton>
           </div>
+          <LanguageSwitchInForm />
         </Form>
       ) : (
         <p

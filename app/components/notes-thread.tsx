@@ -7,6 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { EnhancedInput, ErrorSummary, TextareaField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
+import { LanguageSwitchInForm } from "~/components/layout/language-switch";
 import { Card } from "~/components/ui/card";
 import type { loader as notesLoader } from "~/routes/reservations.reservation-details.$requestId.notes";
 import { cx } from "~/utils/ui/misc";
@@ -203,6 +204,7 @@ function NoteForm({
           {t("notes.send")}
         </StatusButton>
       </div>
+      <LanguageSwitchInForm />
     </send.Form>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "~/components/forms";
 import { FileField } from "~/components/file-field";
 import { StatusButton } from "~/components/ui/button";
+import { LanguageSwitchInForm } from "~/components/layout/language-switch";
 import { receiptSchema } from "~/utils/money/receipt";
 import { OutstandingAmount, type Outstanding } from "~/components/outstanding-amount";
 
@@ -139,6 +140,7 @@ export function ReceiptForm({
           {t("receipt.submit")}
         </StatusButton>
       </div>
+      <LanguageSwitchInForm />
     </FormElement>
   );
 }

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { Card } from "~/components/ui/card";
@@ -12,6 +13,7 @@ import { ErrorSummary, TextField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { HOME_PATH, requireProvider } from "~/utils/session/auth.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
+import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { useIsPending } from "~/utils/ui/misc";
 import type { loader as mainLoader } from "~/routes/_main";
@@ -21,7 +23,10 @@ import { redirectWithToast } from "~/utils/session/toast.server";
 import { emailAddress } from "~/utils/forms/validation";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 
-export const handle = { i18n: ["common", "account"] };
+export const handle = {
+  i18n: ["common", "account"],
+  typedForm: "verify-email",
+} satisfies TypedFormHandle;
 
 export const verifyEmailSchema = z.object({ email: emailAddress });
 
@@ -36,6 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const provider = await requireProvider(request, context);
   const formData = await readForm(request, context);
   const submission = parseTypedForm(formData, { schema: verifyEmailSchema });
+  const switched = await switchedLanguage(context, formData, submission.payload);
+  if (switched) return data(switched.result, { headers: switched.headers });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // Each change mails the address typed: not a way to send mail to anyone, many times.
   const overLimit = await userOverLimitMessage(request, context, "emailChangesPerUser");
@@ -95,6 +102,7 @@ export default function VerifyEmailPage() {
         <StatusButton pending={isPending} disabled={isPending} className="self-start">
           {t("verifyEmail.submit")}
         </StatusButton>
+        <LanguageSwitchInForm />
       </Form>
     </Card>
   );

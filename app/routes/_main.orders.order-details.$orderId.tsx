@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
+import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
@@ -27,6 +28,7 @@ import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/format/dates";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
+import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { requireOrderId } from "~/utils/http/params.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { useIsPending } from "~/utils/ui/misc";
@@ -47,7 +49,12 @@ import { requiredText } from "~/utils/forms/validation";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 
-export const handle = { i18n: ["common", "orders", "payments", "requests", "wizard"] };
+export const handle = {
+  i18n: ["common", "orders", "payments", "requests", "wizard"],
+  typedForm: ({ order }: { order: { id: number } }) => newTicketFormId(order.id),
+} satisfies TypedFormHandle;
+
+const newTicketFormId = (orderId: number) => `new-ticket-${orderId}`;
 
 /**
  * An order (contract): its figures, its reservation requests (and adding one), its payments and
@@ -131,6 +138,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
   const { provider, orderId } = await requireOrderId(request, context, params);
   const submission = parseTypedForm(formData, { schema: ticketSchema });
+  const switched = await switchedLanguage(context, formData, submission.payload);
+  if (switched) return data(switched.result, { headers: switched.headers });
   if (submission.status !== "success") {
     const t = context.translator("orders");
     // Spec §5: the new-ticket form's own message, above its fields.
@@ -376,7 +385,7 @@ function Tickets({
   const lastResult = useActionData<typeof action>();
   const isPending = useIsPending();
   const [form, fields] = useForm({
-    id: `new-ticket-${orderId}`,
+    id: newTicketFormId(orderId),
     lastResult,
     shouldValidate: "onSubmit",
   });
@@ -446,6 +455,7 @@ function Tickets({
               {t("tickets.send")}
             </StatusButton>
           </div>
+          <LanguageSwitchInForm />
         </Form>
       </Card>
     </section>

@@ -8,6 +8,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReceiptForm } from "~/components/receipt-form";
+import type { TypedFormHandle } from "~/components/layout/language-switch";
 import { Card } from "~/components/ui/card";
 import { requireOrderId } from "~/utils/http/params.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
@@ -18,7 +19,10 @@ import { receiptDefaultsFor, receiptOptions, sendReceipt } from "~/utils/money/r
 import { currencySigns } from "~/utils/provider/client.server";
 import { moneyIn } from "~/utils/format/numbers";
 
-export const handle = { i18n: ["common", "payments", "wizard"] };
+export const handle = {
+  i18n: ["common", "payments", "wizard"],
+  typedForm: ({ orderId }: { orderId: number }) => `receipt-${orderId}`,
+} satisfies TypedFormHandle;
 
 /**
  * Submit a receipt for an order, as a page: where the order's "Submit a receipt" leads without JS

@@ -9,6 +9,7 @@ import type {
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -18,6 +19,7 @@ import { StatusButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDate } from "~/utils/format/dates";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
+import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { idParam, requireOrderId } from "~/utils/http/params.server";
 import { cx, useIsPending } from "~/utils/ui/misc";
@@ -26,7 +28,16 @@ import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-e
 import { requiredText } from "~/utils/forms/validation";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 
-export const handle = { i18n: ["common", "orders"] };
+type TicketView = { id: number; closed: boolean; messages: unknown[] };
+
+export const handle = {
+  i18n: ["common", "orders"],
+  typedForm: ({ ticket }: { ticket: TicketView }) =>
+    ticket.closed ? undefined : replyFormId(ticket),
+} satisfies TypedFormHandle;
+
+/** A new id once a message is added, so the box starts empty after a reply sent with JS. */
+const replyFormId = (ticket: TicketView) => `reply-${ticket.id}-${ticket.messages.length}`;
 
 /** A support ticket's thread (its first message, then the replies), and a reply while it is open. */
 
@@ -75,6 +86,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
   const { provider, orderId, ticket } = await requireTicket(request, context, params);
   const submission = parseTypedForm(formData, { schema: replySchema });
+  const switched = await switchedLanguage(context, formData, submission.payload);
+  if (switched) return data(switched.result, { headers: switched.headers });
   if (ticket.IsClosed) {
     const t = context.translator("orders");
     return data(submission.reply({ formErrors: [t("tickets.closedNote")] }), { status: 403 });
@@ -96,7 +109,7 @@ export default function TicketThread() {
   const { t } = useTranslation("orders");
   const isPending = useIsPending();
   const [form, fields] = useForm({
-    id: `reply-${ticket.id}-${ticket.messages.length}`,
+    id: replyFormId(ticket),
     lastResult,
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: replySchema }),
@@ -158,6 +171,7 @@ export default function TicketThread() {
                   {t("tickets.sendReply")}
                 </StatusButton>
               </div>
+              <LanguageSwitchInForm />
             </Form>
           )}
         </Card>

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateField } from "~/components/date-picker";
-import { ModifyFrame } from "~/components/modify-frame";
+import { ModifyFrame, modifyScreenHandle } from "~/components/modify-frame";
 import { Card } from "~/components/ui/card";
 import { formatDateInput } from "~/utils/format/date-input";
 import { formatDate } from "~/utils/format/dates";
@@ -21,7 +21,7 @@ import {
 import { stayDatesSchema } from "~/utils/wizard/hotel-step";
 import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
-export const handle = { i18n: ["common", "requests", "wizard"] };
+export const handle = modifyScreenHandle("modify-dates");
 
 /** Modify check-in/out dates: the same date rules as the wizard's first step. */
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ModifyFrame } from "~/components/modify-frame";
+import { ModifyFrame, modifyScreenHandle } from "~/components/modify-frame";
 import {
   FlightsFields,
   useFlightSummaryFields,
@@ -30,7 +30,7 @@ import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/flights
 import { flightPayload } from "~/utils/wizard/reservation-wizard.server";
 import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
-export const handle = { i18n: ["common", "requests", "wizard"] };
+export const handle = modifyScreenHandle("modify-flights");
 
 /**
  * Modify transportation info: both flights in the wizard's flight form, airports and airlines

@@ -10,7 +10,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, type Params } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ModifyFrame } from "~/components/modify-frame";
+import { ModifyFrame, modifyScreenHandle } from "~/components/modify-frame";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import type { GuestTravellerSearch } from "~/components/wizard/traveller-finder";
 import { countryOptions } from "~/utils/wizard/countries.server";
@@ -35,7 +35,7 @@ import {
 } from "~/utils/wizard/reservation-wizard.server";
 import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
-export const handle = { i18n: ["common", "requests", "wizard"] };
+export const handle = modifyScreenHandle("modify-rooms");
 
 /**
  * Modify rooms: the request's rooms and guests in the wizard's rooms form, with its rules (room

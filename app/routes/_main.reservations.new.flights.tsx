@@ -15,12 +15,16 @@ import {
 } from "~/components/wizard/flight-fields";
 import { airlineOptions, resolveFlights } from "~/utils/wizard/flights.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
+import { switchedLanguage } from "~/utils/forms/language-switch.server";
+import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
 import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
 import { flightsFormDefaults } from "~/utils/wizard/reservation-wizard";
 import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/flights-step";
 import { loadWizard, nextStepUrl, requireStep } from "~/utils/wizard/reservation-wizard.server";
 
 /** Step 3, Flight Info (only with a transfer): the arrival and the departure flight. */
+
+export const handle: TypedFormHandle = { typedForm: "wizard-flights" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, context, params);
@@ -41,6 +45,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const language = context.language;
   const t = context.translator();
   const submission = parseTypedForm(formData, { schema: flightsStepSchema(language) });
+  const switched = await switchedLanguage(context, formData, submission.payload);
+  if (switched) {
+    // The language switched halfway through the step: what was typed is kept, unvalidated.
+    await wizard.save({
+      ...wizard.draft,
+      input: { ...wizard.draft.input, flights: submission.payload },
+    });
+    return data(switched.result, { headers: switched.headers });
+  }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;
 
@@ -80,6 +93,7 @@ export default function FlightsStep() {
       <ErrorSummary form={form} fields={allFields} />
       <FlightsFields fields={fields} airlines={airlines} resolved={resolved} />
       <ContinueButton />
+      <LanguageSwitchInForm />
     </Form>
   );
 }

@@ -27,9 +27,11 @@ import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
 import { StarRating } from "~/components/ui/star-rating";
 import { ContinueButton } from "~/components/wizard/continue-button";
+import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
 import { formatDate } from "~/utils/format/dates";
 import { providerToday } from "~/utils/format/provider-clock.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
+import { languageAskedBy, switchedLanguage } from "~/utils/forms/language-switch.server";
 import { localizeDigits, moneyIn } from "~/utils/format/numbers";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getPackages } from "~/utils/provider/packages.server";
@@ -89,6 +91,8 @@ async function orderCurrencyOf(wizard: Wizard) {
     () => null,
   );
 }
+
+export const handle: TypedFormHandle = { typedForm: "wizard-hotel" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, context, params);
@@ -157,13 +161,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireStep(wizard, "hotel");
   const language = context.language;
 
-  if (formData.get("intent") === "search") {
-    // Searching keeps what was typed (without JS the page reloads) and puts the search in the URL.
-    // The step's saved value stays: rooms and guests hang on it until another hotel is chosen.
+  const languageAsked = languageAskedBy(formData);
+  if (formData.get("intent") === "search" || languageAsked) {
+    // Searching or a language switch keeps what was typed (without JS the page reloads). The
+    // step's saved value stays: rooms and guests hang on it until another hotel is chosen.
     const typed = Object.fromEntries(
-      [...formData.entries()].filter(([name]) => !["csrf", "intent"].includes(name)),
+      [...formData.entries()].filter(([name]) => !["csrf", "intent", "language"].includes(name)),
     );
     await wizard.save({ ...wizard.draft, input: { ...wizard.draft.input, hotel: typed } });
+    const switched = await switchedLanguage(context, formData, typed);
+    if (switched) return data(switched.result, { headers: switched.headers });
+    // The search goes in the URL.
     const search = new URLSearchParams();
     for (const field of FILTER_FIELDS) {
       const value = String(formData.get(field) ?? "").trim();
@@ -394,6 +402,7 @@ export default function HotelStep() {
         />
         <TextareaField meta={fields.description} label={t("hotel.description")} />
         <ContinueButton />
+        <LanguageSwitchInForm />
       </Form>
     </Card>
   );

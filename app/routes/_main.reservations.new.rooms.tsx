@@ -8,10 +8,12 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
+import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
 import { countryOptions } from "~/utils/wizard/countries.server";
 import { travellersFoundFor, travellerSearchIn } from "~/utils/travellers/traveller-search.server";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
+import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
@@ -33,6 +35,8 @@ import {
  * server handles without JS (conform list intents), and instant with JS. So is "Find a traveller"
  * beside each guest (travellers booked before): the form's own post without JS, a lookup with it.
  */
+
+export const handle: TypedFormHandle = { typedForm: "wizard-rooms" };
 
 async function stepContext({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, context, params);
@@ -70,6 +74,16 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseTypedForm(formData, {
     schema: roomsStepSchema({ language, checkIn: hotel.checkIn, roomTypes }),
   });
+  const switched = await switchedLanguage(context, formData, submission.payload);
+  if (switched) {
+    // The language switched halfway through the step: kept as an unfinished step, as typed.
+    await wizard.save({
+      ...wizard.draft,
+      rooms: null,
+      input: { ...wizard.draft.input, rooms: submission.payload },
+    });
+    return data({ result: switched.result, travellers: null }, { headers: switched.headers });
+  }
   if (!submission.status) {
     // A list button or a traveller search without JS: keep everything typed, here and across a
     // restart.
@@ -122,6 +136,7 @@ export default function RoomsStep() {
         travellers={actionData?.travellers}
       />
       <ContinueButton />
+      <LanguageSwitchInForm />
     </Form>
   );
 }

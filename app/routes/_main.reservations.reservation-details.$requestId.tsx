@@ -15,12 +15,14 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { FailureNotice, GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotesThread, noteSchema } from "~/components/notes-thread";
+import type { TypedFormHandle } from "~/components/layout/language-switch";
 import { RequestSummaryView } from "~/components/request-summary";
 import { StatusButton, buttonClasses } from "~/components/ui/button";
 import { Apart } from "~/components/ui/apart";
 import { Card } from "~/components/ui/card";
 import { NewRequestLink } from "~/components/wizard/new-request-link";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
+import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { requireRequestId } from "~/utils/http/params.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { hasVoucher } from "~/utils/requests/request-states";
@@ -53,7 +55,11 @@ import {
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 import { redirectWithToast } from "~/utils/session/toast.server";
 
-export const handle = { i18n: ["common", "requests", "wizard"] };
+export const handle = {
+  i18n: ["common", "requests", "wizard"],
+  typedForm: ({ requestId, offered }: { requestId: number; offered: OfferedChanges }) =>
+    offered.Notes.allowed ? `note-${requestId}` : undefined,
+} satisfies TypedFormHandle;
 
 /**
  * A request's details (spec §2): everything about it, its notes thread with the provider, and
@@ -166,6 +172,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const submission = parseTypedForm(formData, { schema: noteSchema });
+  const switched = await switchedLanguage(context, formData, submission.payload);
+  if (switched)
+    return data({ note: switched.result, deleteError: null }, { headers: switched.headers });
   if (submission.status !== "success")
     return data({ note: submission.reply(), deleteError: null }, { status: 400 });
   const overLimit = await userOverLimitMessage(request, context, "notesPerUser");

@@ -120,11 +120,20 @@ test.describe("forms a text browser can send", () => {
     await expect(chosen).toHaveValue("");
     await expect(chosen).toBeHidden();
     // Enter in a field continues: the form's first submit button, placed after the search's
-    // fields, just before the search button, and named for what it does.
-    const buttons = page.locator(
-      '#wizard-hotel button[type="submit"], button[form="wizard-hotel"]',
-    );
+    // fields, just before the search button, and named for what it does (a text browser knows
+    // no `form` attribute: only the buttons inside the form are its).
+    const buttons = page.locator('#wizard-hotel button[type="submit"]');
     await expect(buttons.first()).toHaveText("Save this step and continue");
+    // Where the top bar's buttons belong to the form too, the first of them in the document (the
+    // form's default) sends the form unnamed, as that one does: never a language.
+    await expect(buttons.first()).not.toHaveAttribute("name");
+    const defaultButtonName = await page.evaluate(() => {
+      const form = document.getElementById("wizard-hotel") as HTMLFormElement;
+      return [...document.querySelectorAll("button")].find(
+        (button) => button.form === form && button.type === "submit",
+      )?.name;
+    });
+    expect(defaultButtonName).toBe("");
     const order = await page
       .locator("#wizard-hotel")
       .evaluate((form) =>

@@ -62,6 +62,12 @@ export type RequestContext = {
   /** A translator for the request's language: `translator("requests")("list.title")`. */
   translator: (namespace?: string) => TFunction;
   /**
+   * The rest of the request (the loaders after its action, the document) in another language: a
+   * form's language button answers the page in the new language with what was typed
+   * (`language-switch.server.ts`).
+   */
+  switchLanguage: (language: Language) => Promise<void>;
+  /**
    * The session of the request's cookie, read from its store at the first call and shared by
    * every later one (the route's helpers, its loaders after its action): a change one makes, the
    * others see.
@@ -104,17 +110,27 @@ export async function createRequestContext({
   const language = await languageOf(url, cookie);
   const instance = await i18nInstanceFor(language);
   let session: Promise<PortalSession> | undefined;
-  return {
+  const translatorFor =
+    (translating: typeof instance, into: Language) =>
+    (namespace = "common") =>
+      translating.getFixedT(into, namespace);
+  const context: RequestContext = {
     requestId,
     clientAddress,
     language,
-    translator: (namespace = "common") => instance.getFixedT(language, namespace),
+    translator: translatorFor(instance, language),
+    switchLanguage: async (next) => {
+      const translating = await i18nInstanceFor(next);
+      context.language = next;
+      context.translator = translatorFor(translating, next);
+    },
     session: () => (session ??= sessionStorage.getSession(cookie ?? null)),
     wasSignedIn: async () =>
       Boolean(session && (await session.then((read) => read.get("token")).catch(() => null))),
     providerWaits: providerWaits(),
     log: createLogger({ requestId }),
   };
+  return context;
 }
 
 /** The refusals the server answers itself, before Remix: what a person might meet, translated. */

@@ -5,6 +5,7 @@ import { isEnhanced } from "~/utils/wizard/after-submit.server";
 import { concurrencyLimit } from "~/utils/limits/concurrency.server";
 import { requireOrderId } from "~/utils/http/params.server";
 import { parseTypedForm, readUploadForm, type UploadForm } from "~/utils/forms/form-data.server";
+import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { getBanks, getCurrencies } from "~/utils/provider/client.server";
 import {
   getReceiptPaymentTypes,
@@ -123,6 +124,8 @@ async function sendUploadedReceipt(
       { result, chooseFileAgain: !enhanced, done: false },
       { status, headers },
     );
+  const switched = await switchedLanguage(context, formData, submission.payload);
+  if (switched) return answer(switched.result, 200, switched.headers);
   if (tooLarge)
     return answer(submission.reply({ fieldErrors: { receipt: ["validation.fileTooLarge"] } }), 413);
   if (submission.status !== "success") return answer(submission.reply(), 400);

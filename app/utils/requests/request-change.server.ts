@@ -1,4 +1,5 @@
 import type { Submission } from "@conform-to/react";
+import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { isEnhanced, submittedResponse } from "~/utils/wizard/after-submit.server";
@@ -157,6 +158,12 @@ export async function answerChange<Value>({
   ) => data({ result, submitted: null, confirmation }, status ? { status } : undefined);
   if (!permission.allowed)
     return answer(submission.reply({ formErrors: [permission.reason ?? ""] }), 403);
+  const switched = await switchedLanguage(context, formData, submission.payload);
+  if (switched)
+    return data(
+      { result: switched.result, submitted: null, confirmation: null },
+      { headers: switched.headers },
+    );
   if (!submission.status) return answer(submission.reply());
   if (submission.status !== "success") return answer(submission.reply(), 400);
   const overLimit = await userOverLimitMessage(request, context, "changesPerUser");

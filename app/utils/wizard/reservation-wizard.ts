@@ -1,3 +1,4 @@
+import { typedValuesFor } from "~/utils/forms/kept-values";
 import { z } from "zod";
 import { ageOn, formatDateInput } from "~/utils/format/date-input";
 import { normalizeDigits } from "~/utils/format/numbers";
@@ -250,7 +251,8 @@ export function stepIsUnlocked(step: WizardStep, draft: Draft) {
 /* ---------- Form defaults from the draft, in the user's calendar ---------- */
 
 export function hotelFormDefaults(draft: Draft, language: string) {
-  if (draft.input.hotel) return draft.input.hotel as Record<string, unknown>;
+  if (draft.input.hotel)
+    return typedValuesFor(draft.input.hotel as Record<string, unknown>, language);
   const hotel = draft.hotel;
   if (!hotel) return { needTransfer: false };
   return {
@@ -269,7 +271,8 @@ const guestDefaults = (guest: GuestValue, language: string) => ({
 });
 
 export function roomsFormDefaults(draft: Draft, language: string) {
-  if (draft.input.rooms) return draft.input.rooms as Record<string, unknown>;
+  if (draft.input.rooms)
+    return typedValuesFor(draft.input.rooms as Record<string, unknown>, language);
   if (!draft.rooms) return { rooms: [] };
   return {
     rooms: draft.rooms.rooms.map((room) => ({
@@ -283,7 +286,8 @@ export function roomsFormDefaults(draft: Draft, language: string) {
 }
 
 export function flightsFormDefaults(draft: Draft, language: string) {
-  if (draft.input.flights) return draft.input.flights as Record<string, unknown>;
+  if (draft.input.flights)
+    return typedValuesFor(draft.input.flights as Record<string, unknown>, language);
   if (!draft.flights) return {};
   const flight = (value: FlightValue) => ({
     ...value,
