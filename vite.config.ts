@@ -18,7 +18,7 @@ const FRAMEWORK_PACKAGE =
  * own chunk of a few hundred bytes, they cost a page more in files than in code.
  */
 const NEARLY_EVERY_PAGE =
-  /\/app\/components\/(ui\/(button|card|icon|inline-values|apart|star-rating)|layout\/language-switch|prefetch-routes)\.tsx|\/app\/utils\/(format\/numbers|requests\/notes-poll)\.ts|\/remix-utils\/build\/react\/use-hydrated/;
+  /\/app\/components\/(ui\/(button|card|icon|inline-values|apart|star-rating)|layout\/language-switch|wizard\/new-request-link|prefetch-routes)\.tsx|\/app\/utils\/(format\/numbers|requests\/notes-poll)\.ts|\/remix-utils\/build\/react\/use-hydrated/;
 
 /**
  * Whether the root route imports a module statically, directly or not: then every page loads it

@@ -93,8 +93,6 @@ function LanguageButtons({ form }: { form?: string }) {
             key={language}
             type="submit"
             form={form}
-            // A language is never held back by the form's own checks.
-            formNoValidate
             name="language"
             value={language}
             lang={language}
