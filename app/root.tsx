@@ -25,7 +25,6 @@ import { env } from "~/utils/runtime/env.server";
 import { combineHeaders, pathWithSearch } from "~/utils/http/http";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getToast } from "~/utils/session/toast.server";
-import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },
@@ -60,16 +59,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 // Each new page asks for the root's data again, for a toast that waits for that page (the requests
-// list after an enhanced submit); it makes no provider call and rides in the page's own request.
-// Not while a page that said "submitted" leaves: the list it goes to asks for it.
+// list after a submit); it makes no provider call and rides in the page's own request.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
-  actionResult,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
-}) =>
-  !leavingAfterSubmit(actionResult) &&
-  (defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname);
+}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
 

@@ -6,13 +6,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { EnhancedInput, ErrorSummary } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
-import { Card } from "~/components/ui/card";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
-import {
-  AFTER_SUBMIT,
-  AFTER_SUBMIT_ROUTE_ID,
-  useRequestsListAfterSubmit,
-} from "~/utils/wizard/after-submit";
+import { AFTER_SUBMIT, AFTER_SUBMIT_ROUTE_ID } from "~/utils/wizard/after-submit";
 import { useIsPending } from "~/utils/ui/misc";
 import type { ChangeFrame } from "~/utils/requests/request-change.server";
 import { CONFIRMED_FIELD, type ChangeConfirmation } from "~/utils/requests/change-confirmation";
@@ -28,13 +23,12 @@ export function modifyScreenHandle(formId: string) {
 
 /**
  * A modify screen: which request, the provider's answer to "may this be changed?" before any
- * form, then the form (its fields are the children) with its error summary and submit button,
- * and the success message once it is sent (with JS the requests list follows a second later).
+ * form, then the form (its fields are the children) with its error summary and submit button.
+ * Once sent, the requests list says it was, at once.
  */
 export function ModifyFrame({
   title,
   frame,
-  submitted,
   form,
   summaryFields = [],
   confirmation = null,
@@ -42,7 +36,6 @@ export function ModifyFrame({
 }: {
   title: string;
   frame: ChangeFrame;
-  submitted: string | null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata
   form: FormMetadata<any, string[]>;
   summaryFields?: Array<{ meta: FieldMetadata<unknown>; label: string }>;
@@ -52,7 +45,6 @@ export function ModifyFrame({
 }) {
   const { t } = useTranslation("requests");
   const isPending = useIsPending();
-  useRequestsListAfterSubmit(Boolean(submitted));
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -67,13 +59,7 @@ export function ModifyFrame({
           {t("modify.back")}
         </Link>
       </div>
-      {submitted ? (
-        <Card>
-          <p role="status" className="font-semibold text-green-800">
-            {t("modify.doneNumber", { number: submitted })}
-          </p>
-        </Card>
-      ) : frame.permission.allowed ? (
+      {frame.permission.allowed ? (
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
           <AuthenticityTokenInput name="csrf" />
           <EnhancedInput />

@@ -1,8 +1,2 @@
 // The same wizard step, for a request added to an order (spec §2: ExtendedOrderId).
-export {
-  default,
-  ErrorBoundary,
-  action,
-  loader,
-  shouldRevalidate,
-} from "./_main.reservations.new.review";
+export { default, ErrorBoundary, action, loader } from "./_main.reservations.new.review";

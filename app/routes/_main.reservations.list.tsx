@@ -1,6 +1,5 @@
 import { useForm } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -20,7 +19,6 @@ import { filtersOpenAtFirst } from "~/utils/lists/list-filters.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { localizeDigits } from "~/utils/format/numbers";
 import { PAGE_SIZES } from "~/utils/lists/paging";
-import { shownAfterSubmit } from "~/utils/wizard/after-submit";
 import {
   getRequestGrid,
   getRequestStates,
@@ -121,10 +119,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
   };
 }
-
-// After a submit with JS the list loads while the submitted page says so for its second.
-export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) =>
-  shownAfterSubmit(serverLoader<typeof loader>());
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);

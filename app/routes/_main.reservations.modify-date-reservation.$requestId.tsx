@@ -19,7 +19,6 @@ import {
   loadRequestChange,
 } from "~/utils/requests/request-change.server";
 import { stayDatesSchema } from "~/utils/wizard/hotel-step";
-import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const handle = modifyScreenHandle("modify-dates");
 
@@ -54,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
-  const { provider, requestId, language, summary, permission } = await loadRequestChange(
+  const { provider, requestId, language, permission } = await loadRequestChange(
     request,
     context,
     params,
@@ -69,7 +68,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     formData,
     submission,
     permission,
-    requestNumber: summary.RequestNumber,
     fieldNames: { CheckInDate: "checkIn", CheckOutDate: "checkOut" },
     send: (value) =>
       changeRequestDates(provider, {
@@ -81,7 +79,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 // After a submit the page leaves for the requests list: its data is not fetched again.
-export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ModifyDates() {
   const { title, frame, today, current, defaults } = useLoaderData<typeof loader>();
@@ -103,7 +100,6 @@ export default function ModifyDates() {
     <ModifyFrame
       title={title}
       frame={frame}
-      submitted={actionData?.submitted ?? null}
       form={form}
       summaryFields={[
         { meta: fields.checkIn, label: t("wizard:hotel.checkIn") },

@@ -28,7 +28,6 @@ import {
 } from "~/utils/requests/request-change.server";
 import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/flights-step";
 import { flightPayload } from "~/utils/wizard/reservation-wizard.server";
-import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const handle = modifyScreenHandle("modify-flights");
 
@@ -99,7 +98,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
-  const { provider, requestId, language, summary, permission } = await loadRequestChange(
+  const { provider, requestId, language, permission } = await loadRequestChange(
     request,
     context,
     params,
@@ -113,7 +112,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     formData,
     submission,
     permission,
-    requestNumber: summary.RequestNumber,
     send: async (value) => {
       const resolved = await resolveFlights(provider, value, t);
       if ("fieldErrors" in resolved) return resolved.fieldErrors;
@@ -133,7 +131,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 // After a submit the page leaves for the requests list: its data is not fetched again.
-export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ModifyFlights() {
   const { title, frame, airlines, defaults, resolved } = useLoaderData<typeof loader>();
@@ -153,7 +150,6 @@ export default function ModifyFlights() {
     <ModifyFrame
       title={title}
       frame={frame}
-      submitted={actionData?.submitted ?? null}
       form={form}
       summaryFields={summaryFields}
     >

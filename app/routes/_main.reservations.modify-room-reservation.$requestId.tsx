@@ -33,7 +33,6 @@ import {
   roomsFormValuesOf,
   roomTypeViews,
 } from "~/utils/wizard/reservation-wizard.server";
-import { unlessLeavingAfterSubmit } from "~/utils/wizard/after-submit";
 
 export const handle = modifyScreenHandle("modify-rooms");
 
@@ -91,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
   const travellers = await travellersFoundFor(findFor, formData, provider, context);
   if (travellers)
-    return data({ result: submission.reply(), submitted: null, confirmation: null, travellers });
+    return data({ result: submission.reply(), confirmation: null, travellers });
   const t = context.translator("requests");
   const money = (amount: number) =>
     formatMoney(amount, summary.Currency.Code, language, summary.Currency.Sign);
@@ -101,7 +100,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     formData,
     submission,
     permission,
-    requestNumber: summary.RequestNumber,
     // Rooms that change the price are sent only once the clerk has seen the provider's new one.
     confirmFirst: async (value) => {
       const priced = await validatePrices(provider, {
@@ -129,7 +127,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 // After a submit the page leaves for the requests list: its data is not fetched again.
-export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ModifyRooms() {
   const { title, frame, checkIn, countries, roomTypes, estimateIn, defaults } =
@@ -149,7 +146,6 @@ export default function ModifyRooms() {
     <ModifyFrame
       title={title}
       frame={frame}
-      submitted={actionData?.submitted ?? null}
       confirmation={actionData?.confirmation}
       form={form}
     >

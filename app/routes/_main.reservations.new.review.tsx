@@ -38,13 +38,8 @@ import {
   reservationPayload,
   type Wizard,
 } from "~/utils/wizard/reservation-wizard.server";
-import { isEnhanced, submittedResponse } from "~/utils/wizard/after-submit.server";
-import {
-  AFTER_SUBMIT,
-  AFTER_SUBMIT_ROUTE_ID,
-  unlessLeavingAfterSubmit,
-  useRequestsListAfterSubmit,
-} from "~/utils/wizard/after-submit";
+import { submittedResponse } from "~/utils/wizard/after-submit.server";
+import { AFTER_SUBMIT, AFTER_SUBMIT_ROUTE_ID } from "~/utils/wizard/after-submit";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
 
 /**
@@ -152,13 +147,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The submit's success: with JS the page says so and moves on a second later; without, at once. */
-function succeed(t: TFunction, enhanced: boolean, outcome: Outcome) {
-  return submittedResponse(enhanced, t("submitted"), {
-    submitted: outcome.requestNumber,
-    error: null,
-    priceChanged: false,
-  });
+/** The submit's success: the requests list at once, with its message. */
+function succeed(t: TFunction) {
+  return submittedResponse(t("submitted"));
 }
 
 /** Waits briefly for another attempt with the same key (a double click, a second tab) to finish. */
@@ -193,23 +184,22 @@ async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
   const submitKey = String(formData.get("submitKey") ?? "");
-  const enhanced = isEnhanced(formData);
   const [wizard, earlier] = await Promise.all([
     loadWizard(request, context, params),
     // Already sent (a reload of the POST, a second click, another tab): land on its result.
     submitKey ? recordStore.get<Outcome>(`submitted:${submitKey}`) : null,
   ]);
-  if (earlier) return succeed(context.translator("wizard"), enhanced, earlier);
+  if (earlier) return succeed(context.translator("wizard"));
   requireStep(wizard, "review");
   if (submitKey !== wizard.draft.submitKey) throw redirect(`${wizard.base}/review`);
 
   // Only one attempt per key talks to the provider at a time; the others wait for its outcome.
   if (!(await recordStore.claim(`submitting:${submitKey}`, { at: Date.now() }, CLAIM_SECONDS))) {
     const outcome = await outcomeOf(submitKey, 15_000);
-    if (outcome) return succeed(context.translator("wizard"), enhanced, outcome);
+    if (outcome) return succeed(context.translator("wizard"));
     const t = context.translator("wizard");
     return data(
-      { submitted: null, error: t("stillSubmitting"), priceChanged: false },
+      { error: t("stillSubmitting"), priceChanged: false },
       { status: 409 },
     );
   }
@@ -217,11 +207,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const result = await submit(request, wizard, Number(formData.get("reviewedFinal")));
     if (result === "price-changed") {
       await recordStore.delete(`submitting:${submitKey}`);
-      return data({ submitted: null, error: null, priceChanged: true }, { status: 409 });
+      return data({ error: null, priceChanged: true }, { status: 409 });
     }
     await recordStore.set(`submitted:${submitKey}`, result, OUTCOME_SECONDS);
     await wizard.discard();
-    return succeed(context.translator("wizard"), enhanced, result);
+    return succeed(context.translator("wizard"));
   } catch (error) {
     // Nothing was created, or the provider will know the key again: the next attempt may go.
     await recordStore.delete(`submitting:${submitKey}`);
@@ -232,31 +222,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await wizard.save({ ...wizard.draft, submitKey: randomUUID() });
     const t = context.translator();
     return data(
-      { submitted: null, error: describeProviderError(error, t), priceChanged: false },
+      { error: describeProviderError(error, t), priceChanged: false },
       { status: error.kind === "bad-request" ? 400 : 503 },
     );
   }
 }
-
-// After a submit the draft is gone: reloading this step would also send the user back to step 1
-// instead of letting the success message stand for its second.
-export const shouldRevalidate = unlessLeavingAfterSubmit;
 
 export default function ReviewStep() {
   const review = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wizard");
   const isPending = useIsPending();
-  useRequestsListAfterSubmit(Boolean(result?.submitted));
 
-  if (result?.submitted)
-    return (
-      <Card>
-        <p role="status" className="font-semibold text-green-800">
-          {t("submittedNumber", { number: result.submitted })}
-        </p>
-      </Card>
-    );
 
   return (
     <div className="flex flex-col gap-4">

@@ -20,7 +20,6 @@ import {
 } from "~/utils/wizard/reservation-wizard";
 import { loadWizard } from "~/utils/wizard/reservation-wizard.server";
 import { InlineValues } from "~/components/ui/inline-values";
-import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
 
 export const handle = { i18n: ["common", "wizard"] };
@@ -62,13 +61,11 @@ export type WizardFrame = Awaited<ReturnType<typeof loader>>;
 // Single fetch re-runs every loader on every navigation: between steps the frame only changes
 // after a step's form was sent (stack notes, wizard §1).
 export const shouldRevalidate: ShouldRevalidateFunction = ({
-  actionResult,
   formMethod,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }) => {
-  if (leavingAfterSubmit(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return true;
   const wizardPath = currentUrl.pathname.split("/").slice(0, -1).join("/");
   if (

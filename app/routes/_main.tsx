@@ -19,7 +19,6 @@ import { getProfileSummary } from "~/utils/provider/client.server";
 import { paymentsDueCount } from "~/utils/money/payment-deadlines.server";
 import { settle } from "~/utils/http/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/requests/unread-notes.server";
-import { leavingAfterSubmit } from "~/utils/wizard/after-submit";
 import { newRequestPath } from "~/utils/wizard/reservation-wizard.server";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
@@ -54,13 +53,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // again with each new page (in the same single-fetch request, its calls beside the page's); a
 // change of the query alone (a list's filter, its next page) reuses it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
-  actionResult,
   formMethod,
   defaultShouldRevalidate,
   currentUrl,
   nextUrl,
 }) => {
-  if (leavingAfterSubmit(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return true;
   if (currentUrl.href !== nextUrl.href) return false;

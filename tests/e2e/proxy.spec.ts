@@ -107,7 +107,6 @@ test.describe("through the proxy", () => {
     await portal.submitToRequestsList(
       page.getByRole("button", { name: "Submit request" }),
       "Request was submitted successfully",
-      "Request was submitted successfully: ",
     );
     const { requests } = await sandbox.state();
     const created = requests.find((request) =>
@@ -245,7 +244,6 @@ test.describe("through the proxy", () => {
       await portal.submitToRequestsList(
         page.getByRole("button", { name: "Submit request" }),
         "Request was submitted successfully",
-        "Request was submitted successfully: ",
       );
       const { requests } = await sandbox.state();
       const created = requests.filter((request) =>

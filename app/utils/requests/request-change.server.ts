@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
-import { isEnhanced, submittedResponse } from "~/utils/wizard/after-submit.server";
+import { submittedResponse } from "~/utils/wizard/after-submit.server";
 import { requireRequestId } from "~/utils/http/params.server";
 import type { TFunction } from "i18next";
 import type { ProviderContext } from "~/utils/provider/request.server";
@@ -132,7 +132,6 @@ export async function answerChange<Value>({
   formData,
   submission,
   permission,
-  requestNumber,
   send,
   fieldNames,
   confirmFirst,
@@ -142,7 +141,6 @@ export async function answerChange<Value>({
   formData: FormData;
   submission: Submission<Record<string, unknown>, string[], Value>;
   permission: ChangeOffer;
-  requestNumber: string;
   send: (value: Value) => Promise<Record<string, string[]> | void>;
   fieldNames?: Record<string, string>;
   /**
@@ -155,13 +153,13 @@ export async function answerChange<Value>({
     result: ReturnType<typeof submission.reply>,
     status?: number,
     confirmation: ChangeConfirmation | null = null,
-  ) => data({ result, submitted: null, confirmation }, status ? { status } : undefined);
+  ) => data({ result, confirmation }, status ? { status } : undefined);
   if (!permission.allowed)
     return answer(submission.reply({ formErrors: [permission.reason ?? ""] }), 403);
   const switched = await switchedLanguage(context, formData, submission.payload);
   if (switched)
     return data(
-      { result: switched.result, submitted: null, confirmation: null },
+      { result: switched.result, confirmation: null },
       { headers: switched.headers },
     );
   if (!submission.status) return answer(submission.reply());
@@ -177,14 +175,10 @@ export async function answerChange<Value>({
   } catch (error) {
     const reply = await providerErrorReply(context, error, submission, { fieldNames });
     return data(
-      { result: reply.data, submitted: null, confirmation: null },
+      { result: reply.data, confirmation: null },
       reply.init ?? undefined,
     );
   }
   const t = context.translator("requests");
-  return submittedResponse(isEnhanced(formData), t("modify.done"), {
-    result: null,
-    submitted: requestNumber,
-    confirmation: null,
-  });
+  return submittedResponse(t("modify.done"));
 }

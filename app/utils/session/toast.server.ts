@@ -7,8 +7,7 @@ import { combineHeaders } from "~/utils/http/http";
 
 /**
  * A one-time message for the snackbar, already in the user's language. With `path`, it waits for
- * that page: an enhanced submit sets it on the page being left, and the page the user is moved to
- * a second later shows it (spec §4).
+ * that page: a submit sets it, and the requests list it leads to shows it (spec §4).
  */
 const toastSchema = z.object({
   id: z.string(),
