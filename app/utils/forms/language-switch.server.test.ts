@@ -44,7 +44,11 @@ describe("switchedLanguage", () => {
   });
 
   test("any other post, or a language the portal does not have, is no switch", async () => {
-    for (const fields of [{ content: "A note" }, { language: "de", content: "A note" }]) {
+    const posts: Array<Record<string, string>> = [
+      { content: "A note" },
+      { language: "de", content: "A note" },
+    ];
+    for (const fields of posts) {
       const context = contextOf("en");
       expect(
         await switchedLanguage(context as unknown as AppLoadContext, form(fields), fields),
