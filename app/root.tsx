@@ -7,6 +7,7 @@ import {
   Outlet,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
@@ -68,21 +69,36 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
 
+/**
+ * A page whose route says `handle.withoutScripts` is sent with no script at all: a customer's
+ * shared offer, which has nothing to enhance (decision 043).
+ */
+function useScripted() {
+  return !useMatches().some(
+    (match) => (match.handle as { withoutScripts?: boolean } | undefined)?.withoutScripts,
+  );
+}
+
 function Document({ language, children }: { language: string; children: React.ReactNode }) {
   const nonce = useNonce();
+  const scripted = useScripted();
   return (
     <html lang={language} dir={languageDirection(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <PreloadsWithStylesheet nonce={nonce} />
+        {scripted ? <PreloadsWithStylesheet nonce={nonce} /> : null}
         <Links />
       </head>
       <body className="min-h-screen">
         {children}
-        <ScriptsAfterStyles nonce={nonce} />
-        <ScrollRestoration nonce={nonce} />
+        {scripted ? (
+          <>
+            <ScriptsAfterStyles nonce={nonce} />
+            <ScrollRestoration nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

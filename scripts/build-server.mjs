@@ -1,5 +1,6 @@
 // Builds the portal's HTTP server (server/index.ts) into build/portal-server/index.js, beside the
-// Remix build it loads; its packages stay imports from node_modules.
+// Remix build it loads, and the store's migrations command (server/migrate.ts) into migrate.js;
+// their packages stay imports from node_modules.
 import { build } from "vite";
 
 await build({
@@ -7,11 +8,14 @@ await build({
   logLevel: "warn",
   publicDir: false,
   build: {
-    ssr: "server/index.ts",
+    ssr: true,
     outDir: "build/portal-server",
     emptyOutDir: true,
     target: "node20",
     sourcemap: true,
-    rollupOptions: { output: { format: "esm" } },
+    rollupOptions: {
+      input: { index: "server/index.ts", migrate: "server/migrate.ts" },
+      output: { format: "esm" },
+    },
   },
 });

@@ -10,6 +10,9 @@ const dataDir = ".data";
 /** The portal's own HTTP server in front of the Remix build (`npm run build` makes both). */
 export const PORTAL_SERVER = "build/portal-server/index.js";
 
+/** The store's migrations command in the image (server/migrate.ts; `npm run db:migrate` here). */
+export const MIGRATE_COMMAND = "build/portal-server/migrate.js";
+
 /** The Remix build the portal's server loads (server/index.ts). */
 export const REMIX_SERVER_BUILD = "build/server/index.js";
 
@@ -36,6 +39,7 @@ export function buildIfStale() {
   const sources = [
     "app",
     "server",
+    "db",
     "locales",
     "public",
     "vite.config.ts",

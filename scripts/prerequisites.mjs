@@ -3,7 +3,20 @@
 // with apt-get, as the project's machines and CI): installed from Debian's packages, one line
 // each. Missing otherwise: one message naming the command, and a non-zero exit at once.
 import { spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, readdirSync } from "node:fs";
+
+/** Debian's PostgreSQL programs are not on the PATH: the newest version's folder, looked up when asked. */
+function postgresProgram(name) {
+  if (process.env.POSTGRES_BIN_DIR) return `${process.env.POSTGRES_BIN_DIR}/${name}`;
+  try {
+    const versions = readdirSync("/usr/lib/postgresql").filter((v) => /^\d+$/.test(v));
+    const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+    if (newest) return `/usr/lib/postgresql/${newest}/bin/${name}`;
+  } catch {
+    // Not installed: below.
+  }
+  return name;
+}
 
 /** Each program: where it is looked for (its variable names another), its Debian package. */
 export const PROGRAMS = {
@@ -63,6 +76,15 @@ export const PROGRAMS = {
     path: process.env.PROMTOOL_PATH || "promtool",
     variable: "PROMTOOL_PATH",
     debianPackage: "prometheus",
+    versionArgs: ["--version"],
+  },
+  // The portal's own store (decision 043): a throwaway server per test worker.
+  postgres: {
+    get path() {
+      return postgresProgram("postgres");
+    },
+    variable: "POSTGRES_BIN_DIR",
+    debianPackage: "postgresql",
     versionArgs: ["--version"],
   },
   // The container tests (decision 027): podman builds and runs the image, with runc (crun refuses

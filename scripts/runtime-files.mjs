@@ -9,7 +9,7 @@
 import { cpSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { nodeFileTrace } from "@vercel/nft";
-import { PORTAL_SERVER, REMIX_SERVER_BUILD } from "./portal-build.mjs";
+import { MIGRATE_COMMAND, PORTAL_SERVER, REMIX_SERVER_BUILD } from "./portal-build.mjs";
 
 const target = process.argv[2];
 if (!target) {
@@ -21,7 +21,7 @@ const root = process.cwd();
 // The server loads the Remix build by a path it computes, which a tracer cannot follow: both are
 // entry points. Vite is loaded only by `npm run dev`.
 const { fileList, warnings } = await nodeFileTrace(
-  [PORTAL_SERVER, REMIX_SERVER_BUILD].map((file) => resolve(root, file)),
+  [PORTAL_SERVER, REMIX_SERVER_BUILD, MIGRATE_COMMAND].map((file) => resolve(root, file)),
   { base: root, ignore: (path) => path.startsWith("node_modules/vite/") },
 );
 const unresolved = [...warnings].filter(
@@ -39,4 +39,6 @@ for (const file of packages) {
 // The whole build (the browser's assets are served from it) and package.json ("type": "module").
 cpSync(join(root, "build"), join(target, "build"), { recursive: true });
 cpSync(join(root, "package.json"), join(target, "package.json"));
+// The store's migrations, which `node build/portal-server/migrate.js` applies (decision 043).
+cpSync(join(root, "db/migrations"), join(target, "db/migrations"), { recursive: true });
 console.log(`runtime-files: ${packages.length} files of node_modules and the build in ${target}`);

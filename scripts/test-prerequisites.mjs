@@ -15,6 +15,7 @@ requirePrograms([
   { program: PROGRAMS.xvfb, purpose: "the journeys in WebKit" },
   { program: PROGRAMS.openssl, purpose: "the HTTPS of the WebKit journeys" },
   { program: PROGRAMS.redis, purpose: "the Redis session tests" },
+  { program: PROGRAMS.postgres, purpose: "the portal's own store" },
   { program: PROGRAMS.haproxy, purpose: "the tests through the proxy" },
   { program: PROGRAMS.promtool, purpose: "the alert rules' tests" },
   { program: PROGRAMS.prometheus, purpose: "the metrics scraped from the cluster" },

@@ -53,11 +53,38 @@ if (mode === "mock-provider") {
   });
 }
 
+/**
+ * The portal's own store: DATABASE_URL's, or an embedded one under .data/ (scripts/embedded-store.ts,
+ * decision 043) that needs no database server; its URL once it is ready and migrated.
+ */
+async function store() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/embedded-store.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(child);
+  child.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`The embedded store stopped (${code}); stopping the rest.`);
+      stop(code ?? 1);
+    }
+  });
+  return new Promise((resolve) => {
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const ready = /Embedded store ready: (\S+)/.exec(output);
+      if (ready) resolve(ready[1]);
+    });
+  });
+}
+
 if (mode === "dev") {
   run("Portal (dev)", ["--import", "tsx", "server/index.ts"], {
     NODE_ENV: "development",
     HOST: host,
     PROVIDER_API_URL: providerUrl,
+    DATABASE_URL: await store(),
   });
 } else {
   buildIfStale();
@@ -66,5 +93,6 @@ if (mode === "dev") {
     HOST: host,
     PROVIDER_API_URL: providerUrl,
     SESSION_SECRET: demoSessionSecret(),
+    DATABASE_URL: await store(),
   });
 }

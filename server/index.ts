@@ -177,6 +177,8 @@ const forwardedSchemeOf = (req: Request) => req.get("X-Forwarded-Proto")?.split(
 function headersOnEveryAnswer(req: Request, res: Response, next: NextFunction) {
   onHeaders(res, () => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+    // A customer's shared offer sends no address at all onward (its link is its key).
+    if (req.path.startsWith("/offer/")) res.setHeader("Referrer-Policy", "no-referrer");
     if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
     if (String(res.getHeader("Cache-Control")).includes("no-store"))
       res.set({ Pragma: "no-cache", Expires: "0" });

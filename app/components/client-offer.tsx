@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -8,7 +8,13 @@ import { ErrorSummary, SelectField, TextField } from "~/components/forms";
 import { PrintablePageHeader } from "~/components/printable-page-header";
 import { Button } from "~/components/ui/button";
 import { StayRows, TravellerRooms } from "~/components/traveller-stay";
-import { clientOfferSchema, type MarkupKind, type OfferLanguage } from "~/utils/money/client-offer";
+import {
+  clientOfferSchema,
+  shareOfferSchema,
+  type ClientOfferSharing,
+  type MarkupKind,
+  type OfferLanguage,
+} from "~/utils/money/client-offer";
 import type { OfferColumn } from "~/utils/money/client-offer.server";
 import { localizeDigits } from "~/utils/format/numbers";
 
@@ -28,6 +34,7 @@ export type ClientOfferPageData = {
   /** The offer, or null while the markup asked for is refused. */
   columns: OfferColumn[] | null;
   asked: { markupKind: MarkupKind; markup: string; language: OfferLanguage } | null;
+  sharing: ClientOfferSharing;
 };
 
 export function ClientOfferPage({ page }: { page: ClientOfferPageData }) {
@@ -51,6 +58,10 @@ export function ClientOfferPage({ page }: { page: ClientOfferPageData }) {
         backTo={page.backTo}
       />
       <MarkupForm page={page} form={form} fields={fields} />
+      {page.sharing.link ? <SharedLink link={page.sharing.link} /> : null}
+      {page.sharing.canShare && page.asked && page.columns && !markupRefused ? (
+        <ShareForm asked={page.asked} />
+      ) : null}
       {page.columns && !markupRefused ? (
         <div
           className="grid gap-6 md:grid-cols-2 print:grid-cols-2 print:gap-4"
@@ -135,6 +146,112 @@ function MarkupForm({
           </Button>
         </Form>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * "Share as a link": the offer as shown, stored for the customer's page; a name it was prepared
+ * for, if the clerk gives one. The page comes back with the link.
+ */
+function ShareForm({ asked }: { asked: NonNullable<ClientOfferPageData["asked"]> }) {
+  const { t } = useTranslation("requests");
+  const answer = useActionData() as { share?: SubmissionResult<string[]> } | undefined;
+  const [form, fields] = useForm({
+    id: "share-offer",
+    lastResult: answer?.share,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shareOfferSchema }),
+  });
+  return (
+    <section
+      aria-labelledby="share-heading"
+      className="flex flex-col gap-3 rounded border border-gray-300 p-4 print:hidden"
+    >
+      <h2 id="share-heading" className="font-semibold">
+        {t("share.heading")}
+      </h2>
+      <p className="text-sm text-gray-700">{t("share.hint")}</p>
+      <Form method="post" action="?share" {...getFormProps(form)} className="flex flex-col gap-3">
+        <AuthenticityTokenInput name="csrf" />
+        <ErrorSummary
+          form={form}
+          fields={[{ meta: fields.preparedFor, label: t("share.preparedFor") }]}
+        />
+        <input type="hidden" name="markupKind" value={asked.markupKind} />
+        <input type="hidden" name="markup" value={asked.markup} />
+        <input type="hidden" name="language" value={asked.language} />
+        <TextField
+          meta={fields.preparedFor}
+          label={t("share.preparedFor")}
+          hint={t("share.preparedForHint")}
+          autoComplete="off"
+        />
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit">{t("share.submit")}</Button>
+          <Link to="/agency/offers" className="underline">
+            {t("share.offersSent")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The link just shared, shown this once: to copy, to send from the clerk's own mail, and as a QR
+ * code that the printed offer carries.
+ */
+function SharedLink({ link }: { link: NonNullable<ClientOfferSharing["link"]> }) {
+  const { t } = useTranslation("requests");
+  const mailto = `mailto:?${new URLSearchParams({
+    subject: t("share.mailSubject"),
+    body: t("share.mailBody", { link: link.url }),
+  })
+    .toString()
+    .replace(/\+/g, "%20")}`;
+  return (
+    <section
+      id="shared-link"
+      aria-labelledby="shared-link-heading"
+      className="flex flex-wrap items-start gap-4 rounded border border-green-700 bg-green-50 p-4 print:border-0 print:bg-white print:p-0"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-2 print:hidden">
+        <h2 id="shared-link-heading" className="font-semibold">
+          {t("share.linkHeading")}
+        </h2>
+        <label htmlFor="shared-link-url" className="text-sm text-gray-700">
+          {t("share.linkLabel")}
+        </label>
+        <input
+          id="shared-link-url"
+          readOnly
+          dir="ltr"
+          value={link.url}
+          className="w-full rounded border border-gray-400 p-2 font-mono text-sm"
+        />
+        <p className="flex flex-wrap gap-4 text-sm">
+          <a href={mailto} className="underline">
+            {t("share.byMail")}
+          </a>
+          <Link to="/agency/offers" className="underline">
+            {t("share.offersSent")}
+          </Link>
+        </p>
+      </div>
+      <figure className="flex flex-col items-center gap-1 text-xs text-gray-700">
+        <svg
+          role="img"
+          aria-label={t("share.qrLabel")}
+          viewBox={`0 0 ${link.qr.size} ${link.qr.size}`}
+          className="h-32 w-32 bg-white"
+          shapeRendering="crispEdges"
+        >
+          <path d={link.qr.path} fill="currentColor" />
+        </svg>
+        <figcaption>{t("share.qrCaption")}</figcaption>
+      </figure>
     </section>
   );
 }

@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ClientOfferPage } from "~/components/client-offer";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -10,6 +15,7 @@ import {
   offerRequest,
   type OfferFacts,
 } from "~/utils/money/client-offer.server";
+import { shareOfferFrom, sharedLinkOnce } from "~/utils/agency/offer-sharing.server";
 import { currencySigns, getProfileSummary } from "~/utils/provider/client.server";
 import { getHotelRoomTypes, type RoomType } from "~/utils/provider/hotels.server";
 import { validatePrices } from "~/utils/provider/reserve-requests.server";
@@ -18,6 +24,7 @@ import {
   loadWizard,
   priceValidationRequest,
   requireStep,
+  type Wizard,
 } from "~/utils/wizard/reservation-wizard.server";
 
 export const handle = { i18n: ["common", "requests", "wizard"] };
@@ -56,31 +63,41 @@ function offerFacts(
   } satisfies OfferFacts;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const wizard = await loadWizard(request, context, params);
-  requireStep(wizard, "review");
-  const { draft, provider } = wizard;
-  const [prices, property, signs, profile, asked] = await Promise.all([
+/** The draft's offer as the provider prices it now: for the page, and for a link shared from it. */
+async function loadFacts(context: AppLoadContext, { draft, provider }: Wizard) {
+  const [prices, property, signs, profile] = await Promise.all([
     orProviderErrorPage(context, validatePrices(provider, priceValidationRequest(draft))),
     orProviderErrorPage(context, getHotelRoomTypes(provider, draft.hotel!.propertyId)),
     currencySigns(provider),
     // The agency's name heads the offer; without it the offer is still whole.
     settle(context, getProfileSummary(provider)),
-    offerRequest(request, context),
   ]);
-  const facts = offerFacts(draft, property.roomTypes, profile.ok ? profile.data.AgencyName : null, {
+  return offerFacts(draft, property.roomTypes, profile.ok ? profile.data.AgencyName : null, {
     amount: prices.totalPrice,
     currency: prices.currency,
     sign: signs.get(prices.currency),
   });
-  return clientOfferPage(context, facts, asked, `${wizard.base}/review`);
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const wizard = await loadWizard(request, context, params);
+  requireStep(wizard, "review");
+  const [facts, asked, sharing] = await Promise.all([
+    loadFacts(context, wizard),
+    offerRequest(request, context),
+    sharedLinkOnce(context),
+  ]);
+  return clientOfferPage(context, facts, asked, `${wizard.base}/review`, sharing);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  requireStep(await loadWizard(request, context, params), "review");
+  const wizard = await loadWizard(request, context, params);
+  requireStep(wizard, "review");
+  if (new URL(request.url).searchParams.has("share"))
+    return shareOfferFrom(request, context, wizard.provider, () => loadFacts(context, wizard));
   return keepDefaultMarkup(request, context);
 }
 

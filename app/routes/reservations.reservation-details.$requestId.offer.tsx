@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ClientOfferPage } from "~/components/client-offer";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,7 +16,9 @@ import {
   offerRequest,
   type OfferFacts,
 } from "~/utils/money/client-offer.server";
+import { shareOfferFrom, sharedLinkOnce } from "~/utils/agency/offer-sharing.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
+import type { ProviderContext } from "~/utils/provider/request.server";
 import { getHotelRoomTypes } from "~/utils/provider/hotels.server";
 import { getRequestSummary, type RequestSummary } from "~/utils/provider/reserve-requests.server";
 import { requestDetailsView } from "~/utils/requests/request-details.server";
@@ -44,29 +51,42 @@ function offerFacts(summary: RequestSummary, agencyName: string | null, place: s
   } satisfies OfferFacts;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { provider, requestId } = await requireRequestId(request, context, params);
-  const [summary, profile, asked] = await Promise.all([
+/** The request's offer as the provider has it now: for the page, and for a link shared from it. */
+async function loadFacts(context: AppLoadContext, provider: ProviderContext, requestId: number) {
+  const [summary, profile] = await Promise.all([
     orProviderErrorPage(context, getRequestSummary(provider, requestId)),
     // The agency's name heads the offer; without it the offer is still whole.
     settle(context, getProfileSummary(provider)),
-    offerRequest(request, context),
   ]);
   // Where the hotel is: on the hotel's record, which only the request names.
   const hotel = await settle(context, getHotelRoomTypes(provider, summary.AccommodationPropertyId));
-  const facts = offerFacts(
+  return offerFacts(
     summary,
     profile.ok ? profile.data.AgencyName : null,
     hotel.ok ? hotel.data.hotelPlace : null,
   );
-  return clientOfferPage(context, facts, asked, `/reservations/reservation-details/${summary.Id}`);
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { provider, requestId } = await requireRequestId(request, context, params);
+  const [facts, asked, sharing] = await Promise.all([
+    loadFacts(context, provider, requestId),
+    offerRequest(request, context),
+    sharedLinkOnce(context),
+  ]);
+  const backTo = `/reservations/reservation-details/${requestId}`;
+  return clientOfferPage(context, facts, asked, backTo, sharing);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await requireRequestId(request, context, params);
+  const { provider, requestId } = await requireRequestId(request, context, params);
+  if (new URL(request.url).searchParams.has("share"))
+    return shareOfferFrom(request, context, provider, () =>
+      loadFacts(context, provider, requestId),
+    );
   return keepDefaultMarkup(request, context);
 }
 

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { connect } from "node:net";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -584,8 +585,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(sandbox);
   },
   portal: async ({ page, javaScriptEnabled, servers, sandbox: _sandbox }, use, testInfo) => {
-    // Wizard drafts outlive sessions on purpose; each test starts without one.
+    // Wizard drafts outlive sessions on purpose; each test starts without one, and with the
+    // portal's own store empty (shared offers, branding).
     rmSync(join(servers.sessionDir, "records"), { recursive: true, force: true });
+    await emptyStore(servers.databaseUrl);
     const downloads = firefoxDownloadsOf(testInfo.parallelIndex);
     rmSync(downloads, { recursive: true, force: true });
     mkdirSync(downloads, { recursive: true });
@@ -596,6 +599,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** Every row of the portal's own store gone; its tables stay, as migrated. */
+async function emptyStore(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("TRUNCATE shared_offers, agency_branding");
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * The page's stylesheet, a script and its first translation file, asked for from `baseUrl` as a

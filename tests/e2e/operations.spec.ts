@@ -30,12 +30,18 @@ test.describe("operations", () => {
       (await page.request.get("/healthcheck")).json() as Promise<Record<string, unknown>>;
     const answer = await page.request.get("/healthcheck");
     // ok or unavailable of each, nothing more: no version, kind, state, replicas or timings.
-    expect(await answer.json()).toEqual({ status: "ok", provider: "ok", sessionStore: "ok" });
+    expect(await answer.json()).toEqual({
+      status: "ok",
+      provider: "ok",
+      sessionStore: "ok",
+      store: "ok",
+    });
     const detail = await fetch(servers.portalMetricsUrl.replace(/\/metrics$/, "/healthcheck"));
     expect(await detail.json()).toMatchObject({
       status: "ok",
       provider: { reachable: true, ms: expect.any(Number) },
       sessionStore: { kind: "files", reachable: true, state: "ok" },
+      store: { reachable: true, ms: expect.any(Number) },
     });
     // Its HEAD / names the health check's request, as every call to the provider does. (A check
     // within a second of another's probe shares it: checks are sent until one made its own.)

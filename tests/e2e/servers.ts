@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { answers, freePort, portalPortsOf, sandboxPortOf, waitUntil } from "../../deploy/cluster";
 import { PRISM, prismArguments } from "../../scripts/mock-provider.mjs";
 import { PORTAL_SERVER } from "../../scripts/portal-build.mjs";
+import { startPostgresServer } from "../postgres-server";
 
 /**
  * The servers a Playwright worker tests against: its own provider sandbox and its own portal (the
@@ -17,6 +18,8 @@ export type WorkerServers = {
   /** The worker's portal's metrics port: its `/metrics` (and `/healthcheck`, the detail). */
   portalMetricsUrl: string;
   sessionDir: string;
+  /** The portal's own store: a database of the worker's PostgreSQL server, migrated. */
+  databaseUrl: string;
 };
 
 const PORTAL_COMMAND = [PORTAL_SERVER];
@@ -241,18 +244,24 @@ export async function startWorkerServers(workerIndex: number) {
   const dir = `.data/e2e/worker-${workerIndex}`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const sandbox = await startSandbox(join(dir, "sandbox.json"));
+  const [sandbox, postgres] = await Promise.all([
+    startSandbox(join(dir, "sandbox.json")),
+    startPostgresServer(),
+  ]);
+  const databaseUrl = await postgres.createDatabase("portal");
   const sessionDir = join(dir, "sessions");
   const portal = await startPortal({
     sandboxUrl: sandbox.url,
     sessionDir,
     logFile: join(dir, "portal.log"),
+    env: { DATABASE_URL: databaseUrl },
   });
   current = {
     sandboxUrl: sandbox.url,
     portalUrl: portal.url,
     portalMetricsUrl: portal.metricsUrl,
     sessionDir,
+    databaseUrl,
   };
   return {
     servers: current,
@@ -262,6 +271,7 @@ export async function startWorkerServers(workerIndex: number) {
      */
     async stop() {
       const [portals] = await Promise.all([endPortalsOfTheWorker(), sandbox.kill()]);
+      await postgres.stop();
       return portals;
     },
   };

@@ -17,6 +17,7 @@ const menuItems: Array<{ to: string; label: string; icon: IconName }> = [
   { to: "/orders", label: "nav.contracts", icon: "contracts" },
   { to: "/payments", label: "nav.payments", icon: "payments" },
   { to: "/transactions", label: "nav.transactions", icon: "transactions" },
+  { to: "/agency/offers", label: "nav.offersSent", icon: "mail" },
 ];
 
 type SideMenuProps = {

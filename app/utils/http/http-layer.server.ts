@@ -18,7 +18,7 @@ import { sessionStorage, type PortalSession } from "~/utils/session/session.serv
  */
 
 /** Routes whose form carries a file: the receipt (its page, and the dialog that posts to it). */
-const UPLOAD_ROUTE = /^\/orders\/order-details\/[^/]+\/receipt(\.data)?$/;
+const UPLOAD_ROUTE = /^\/(orders\/order-details\/[^/]+\/receipt|agency\/branding)(\.data)?$/;
 
 /** The most a request body may hold on this path, checked before a byte of it is read. */
 export function bodyLimitFor(pathname: string) {

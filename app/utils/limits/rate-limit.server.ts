@@ -21,6 +21,13 @@ const LIMITS = {
   ticketsPerUser: { max: 20, windowMinutes: 10 },
   /** Changes of a request (dates, rooms, transportation) and deletions. */
   changesPerUser: { max: 20, windowMinutes: 10 },
+  /** Offers shared as links: each is a row in the portal's store. */
+  sharedOffersPerUser: { max: 30, windowMinutes: 10 },
+  /**
+   * Opens of shared offers' pages from one address, which needs no sign-in: a customer opens an
+   * offer a few times; a crawl of guessed tokens is stopped here (each guess is also 1 in 2^256).
+   */
+  offerOpensPerClient: { max: 60, windowMinutes: 10 },
   /** Each change of the agency's e-mail sends a confirmation mail to the address typed. */
   emailChangesPerUser: { max: 5, windowMinutes: 60 },
   /**

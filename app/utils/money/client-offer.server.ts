@@ -11,6 +11,7 @@ import { portalCookie } from "~/utils/session/cookies.server";
 import { createToastHeaders } from "~/utils/session/toast.server";
 import { combineHeaders } from "~/utils/http/http";
 import { env } from "~/utils/runtime/env.server";
+import type { ClientOfferSharing } from "~/utils/money/client-offer";
 import {
   clientOfferSchema,
   clientPrice,
@@ -128,11 +129,13 @@ export async function clientOfferPage(
   facts: OfferFacts,
   asked: Awaited<ReturnType<typeof offerRequest>>,
   backTo: string,
+  sharing: ClientOfferSharing,
 ) {
   return {
     title: context.translator("requests")("offer.title", { hotel: facts.hotel.name }),
     brand: env.APP_BRAND,
     backTo,
+    sharing,
     ...asked.form,
     columns: asked.offer
       ? await offerColumns(facts, asked.offer.markup, asked.offer.language)

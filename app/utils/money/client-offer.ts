@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { typedAmount } from "~/utils/forms/validation";
+import { optionalText, typedAmount } from "~/utils/forms/validation";
 
 /**
  * A client offer: the agency's price for the traveller, the provider's price with the agency's
@@ -33,6 +33,28 @@ export const markupSchema = z
 export const clientOfferSchema = markupSchema.and(
   z.object({ language: z.enum(OFFER_LANGUAGES, { message: "validation.required" }) }),
 );
+
+/** How long a "prepared for" name may be: a family's or a company's name. */
+const MAX_PREPARED_FOR = 80;
+
+/**
+ * "Share as a link": the offer shown (its markup and language) and, if the clerk wants, whom it
+ * was prepared for. A name is text: no angle brackets or braces, which only markup would need.
+ */
+export const shareOfferSchema = clientOfferSchema.and(
+  z.object({
+    preparedFor: optionalText(MAX_PREPARED_FOR).refine(
+      (value) => !/[<>{}]/.test(value),
+      "validation.noMarkup",
+    ),
+  }),
+);
+
+/** Whether the offer can be shared (the store is there), and the link just shared, once. */
+export type ClientOfferSharing = {
+  canShare: boolean;
+  link: { url: string; qr: { path: string; size: number } } | null;
+};
 
 /** With no markup kept by the clerk: the provider's price as it is. */
 export const NO_MARKUP: Markup = { kind: "percent", value: 0 };

@@ -28,6 +28,12 @@ const envSchema = z
     SESSION_SECRET: z.string().min(1).optional(),
     SESSION_DIR: z.string().default(".data/sessions"),
     REDIS_URL: z.string().url().optional(),
+    // The portal's own store (decision 043): what an agency hands its customers. Unset, the pages
+    // that need it say it is not there; everything else works.
+    DATABASE_URL: z.string().url().optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+    // The address the customer's links start with (https://portal.example); unset, the request's.
+    PUBLIC_URL: z.string().url().optional(),
     // A Redis that Sentinel supervises (decision 037): the Sentinels as host:port,host:port, the
     // name they know the primary by, and the passwords of the data nodes and of the Sentinels.
     REDIS_SENTINELS: z

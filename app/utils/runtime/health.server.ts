@@ -1,3 +1,4 @@
+import { storeReachable } from "~/utils/db/db.server";
 import { REQUEST_ID_HEADER } from "~/utils/runtime/request-log.server";
 import { providerUrl } from "~/utils/provider/request.server";
 import {
@@ -79,13 +80,14 @@ export function healthDetail(requestId: string | undefined) {
 
 async function probe(requestId: string | undefined) {
   const started = Date.now();
-  const [provider, sessionStore] = await Promise.all([
+  const [provider, sessionStore, store] = await Promise.all([
     providerReachable(requestId).then((reachable) => ({ reachable, ms: Date.now() - started })),
     sessionStoreState().then((state) => ({
       kind: storeKind,
       ...state,
       ms: Date.now() - started,
     })),
+    storeReachable().then((reachable) => ({ reachable, ms: Date.now() - started })),
   ]);
-  return { provider, sessionStore };
+  return { provider, sessionStore, store };
 }

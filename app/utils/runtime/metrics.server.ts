@@ -194,6 +194,32 @@ function routeLabeller(routes: ServerBuild["routes"]) {
   };
 }
 
+const DATABASE_OUTCOMES = ["ok", "error"] as const;
+
+const databaseDuration = new client.Histogram({
+  name: "portal_database_query_duration_seconds",
+  help: "Time of each query to the portal's own store, by query name and outcome.",
+  labelNames: ["query", "outcome"] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+  registers: [registry],
+});
+
+const POOL_STATES = ["total", "idle", "waiting"] as const;
+
+/** Read from the pool at each scrape: connections open, idle, and queries waiting for one. */
+function databasePool(read: () => Record<(typeof POOL_STATES)[number], number>) {
+  new client.Gauge({
+    name: "portal_database_pool_connections",
+    help: "The store's connection pool: total (open), idle, waiting (queries waiting for one).",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const now = read();
+      for (const state of POOL_STATES) this.set({ state }, now[state]);
+    },
+  });
+}
+
 /**
  * One answered request, as the server's log line also records it. Its route is named for a
  * signed-in session's request, and for any answer that is a page served (2xx but a `.data`
@@ -228,6 +254,8 @@ const labelValues: Record<string, Record<string, readonly string[]>> = {
   provider_request_duration_seconds: { outcome: PROVIDER_OUTCOMES },
   portal_session_store_up: { kind: STORE_KINDS },
   portal_draft_writes_total: { outcome: DRAFT_OUTCOMES },
+  portal_database_query_duration_seconds: { outcome: DATABASE_OUTCOMES },
+  portal_database_pool_connections: { state: POOL_STATES },
 };
 
 /** Everything the server (through `httpLayer`) and the routes record, and the registry it goes to. */
@@ -249,6 +277,9 @@ export const metrics = {
   storeFailed: () => storeErrors.inc(),
   storeWriteUnreplicated: () => unreplicatedWrites.inc(),
   draftWritten: (outcome: (typeof DRAFT_OUTCOMES)[number]) => draftWrites.inc({ outcome }),
+  databaseQuery: (query: string, outcome: (typeof DATABASE_OUTCOMES)[number], ms: number) =>
+    databaseDuration.observe({ query, outcome }, ms / 1000),
+  databasePool,
   /** Starts timing one provider call; `end` records it once, with how it ended. */
   providerCall(operation: string) {
     const stop = providerDuration.startTimer({ operation });

@@ -1,5 +1,5 @@
 /**
- * What must be closed when the process stops (the Redis client), after the last request was
+ * What must be closed when the process stops (the Redis client, the store's pool), after the last request was
  * answered. The portal's server (`server/index.ts`) stops taking connections on SIGTERM or SIGINT,
  * waits for the requests in flight, then runs these through `httpLayer.runShutdownClosers`.
  */

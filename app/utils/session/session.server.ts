@@ -12,6 +12,14 @@ export type SessionData = {
   startedAt: number;
   /** When the session was last used (ms since the epoch): idle sessions end (SESSION_IDLE_MINUTES). */
   lastSeenAt: number;
+  /** The user's agency at the provider, kept after the first ask (`requireAgencyId`). */
+  agencyId: number;
+};
+
+/** What a session holds for the next page only. */
+type SessionFlashData = {
+  /** The link of an offer just shared: shown once, since only its token's hash is stored. */
+  sharedOfferLink: string;
 };
 
 const sessionMaxAgeSeconds = env.SESSION_MAX_HOURS * 60 * 60;
@@ -42,7 +50,7 @@ export function createRecordSessionStorage({
     const startedAt = typeof data.startedAt === "number" ? data.startedAt : Date.now();
     return Math.max(1, Math.round((startedAt + maxAgeSeconds * 1000 - Date.now()) / 1000));
   };
-  return createSessionStorage<SessionData>({
+  return createSessionStorage<SessionData, SessionFlashData>({
     cookie,
     async createData(data) {
       for (;;) {
