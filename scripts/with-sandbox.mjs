@@ -55,10 +55,11 @@ if (mode === "mock-provider") {
 
 /**
  * The portal's own store: DATABASE_URL's, or an embedded one under .data/ (scripts/embedded-store.ts,
- * decision 043) that needs no database server; its URL once it is ready and migrated.
+ * decision 043) that needs no database server: the portal's variables for it, once it is ready and
+ * migrated.
  */
 async function store() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  if (process.env.DATABASE_URL) return { DATABASE_URL: process.env.DATABASE_URL };
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/embedded-store.ts"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -74,7 +75,9 @@ async function store() {
     child.stdout.on("data", (chunk) => {
       output += chunk;
       const ready = /Embedded store ready: (\S+)/.exec(output);
-      if (ready) resolve(ready[1]);
+      // One connection: PGlite is one session, which connections would share (its queue serves
+      // one statement at a time anyway).
+      if (ready) resolve({ DATABASE_URL: ready[1], DATABASE_POOL_MAX: "1" });
     });
   });
 }
@@ -84,7 +87,7 @@ if (mode === "dev") {
     NODE_ENV: "development",
     HOST: host,
     PROVIDER_API_URL: providerUrl,
-    DATABASE_URL: await store(),
+    ...(await store()),
   });
 } else {
   buildIfStale();
@@ -93,6 +96,6 @@ if (mode === "dev") {
     HOST: host,
     PROVIDER_API_URL: providerUrl,
     SESSION_SECRET: demoSessionSecret(),
-    DATABASE_URL: await store(),
+    ...(await store()),
   });
 }

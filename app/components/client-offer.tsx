@@ -5,6 +5,8 @@ import type { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary, SelectField, TextField } from "~/components/forms";
+import { AgencyBrand } from "~/components/agency-brand";
+import type { AgencyBranding } from "~/utils/agency/agency.server";
 import { PrintablePageHeader } from "~/components/printable-page-header";
 import { Button } from "~/components/ui/button";
 import { StayRows, TravellerRooms } from "~/components/traveller-stay";
@@ -35,6 +37,8 @@ export type ClientOfferPageData = {
   columns: OfferColumn[] | null;
   asked: { markupKind: MarkupKind; markup: string; language: OfferLanguage } | null;
   sharing: ClientOfferSharing;
+  branding: AgencyBranding;
+  agencyName: string | null;
 };
 
 export function ClientOfferPage({ page }: { page: ClientOfferPageData }) {
@@ -61,6 +65,9 @@ export function ClientOfferPage({ page }: { page: ClientOfferPageData }) {
       {page.sharing.link ? <SharedLink link={page.sharing.link} /> : null}
       {page.sharing.canShare && page.asked && page.columns && !markupRefused ? (
         <ShareForm asked={page.asked} />
+      ) : null}
+      {page.columns && !markupRefused ? (
+        <AgencyBrand branding={page.branding} agencyName={page.agencyName} />
       ) : null}
       {page.columns && !markupRefused ? (
         <div

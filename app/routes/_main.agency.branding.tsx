@@ -13,7 +13,7 @@ import { Card } from "~/components/ui/card";
 import { StoreUnavailable } from "~/components/store-unavailable";
 import { getBranding, saveBranding } from "~/utils/agency/branding.server";
 import { brandingSchema, MAX_LOGO_BYTES } from "~/utils/agency/branding";
-import { requireAgencyId } from "~/utils/agency/offer-sharing.server";
+import { requireAgencyId } from "~/utils/agency/agency.server";
 import { StoreUnavailableError } from "~/utils/db/db.server";
 import { parseTypedForm, readUploadForm } from "~/utils/forms/form-data.server";
 import { orProviderErrorPage } from "~/utils/http/provider-errors.server";

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StoreUnavailable } from "~/components/store-unavailable";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { requireAgencyId } from "~/utils/agency/offer-sharing.server";
+import { requireAgencyId } from "~/utils/agency/agency.server";
 import { listSharedOffers, withdrawSharedOffer } from "~/utils/agency/shared-offers.server";
 import { StoreUnavailableError } from "~/utils/db/db.server";
 import { formatDate } from "~/utils/format/dates";

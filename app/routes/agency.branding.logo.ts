@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getLogo } from "~/utils/agency/branding.server";
 import { logoResponse } from "~/utils/agency/logo-response.server";
-import { requireAgencyId } from "~/utils/agency/offer-sharing.server";
+import { requireAgencyId } from "~/utils/agency/agency.server";
 import { requireProvider } from "~/utils/session/auth.server";
 
 /** The signed-in clerk's agency's logo (the branding page, the client offer): its own only. */

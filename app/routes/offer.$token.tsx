@@ -1,7 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { AgencyBrand } from "~/components/agency-brand";
 import { StayRows } from "~/components/traveller-stay";
+import type { AgencyBranding } from "~/utils/agency/agency.server";
 import {
   sharedOfferColumns,
   type SharedOfferColumn,
@@ -26,8 +28,7 @@ type Page =
       state: "open";
       title: string;
       agencyName: string | null;
-      contactLines: string[];
-      logo: string | null;
+      branding: AgencyBranding;
       preparedFor: string | null;
       columns: SharedOfferColumn[];
     };
@@ -54,8 +55,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     state: "open",
     title: t("offer.title", { hotel: offer.hotel.name }),
     agencyName: offer.agencyName,
-    contactLines: opened.contactLines.split("\n").filter((line) => line.trim()),
-    logo: opened.hasLogo ? `/offer/${token}/logo` : null,
+    branding: {
+      logo: opened.hasLogo ? `/offer/${token}/logo` : null,
+      contactLines: opened.contactLines.split("\n").filter((line) => line.trim()),
+    },
     preparedFor: opened.preparedFor,
     columns: await sharedOfferColumns(offer),
   });
@@ -101,24 +104,13 @@ export default function SharedOfferPage() {
 function AgencyHeader({ page }: { page: Extract<Page, { state: "open" }> }) {
   return (
     <header className="flex flex-wrap items-start gap-4 border-b border-gray-300 pb-4">
-      {page.logo ? (
-        <img src={page.logo} alt={page.agencyName ?? ""} className="max-h-20 max-w-[12rem]" />
-      ) : null}
       <div className="flex flex-col gap-1">
         {page.agencyName ? (
           <p className="text-lg font-semibold">
             <bdi>{page.agencyName}</bdi>
           </p>
         ) : null}
-        {page.contactLines.length ? (
-          <address className="text-sm not-italic text-gray-700">
-            {page.contactLines.map((line) => (
-              <bdi key={line} className="block">
-                {line}
-              </bdi>
-            ))}
-          </address>
-        ) : null}
+        <AgencyBrand branding={page.branding} agencyName={page.agencyName} />
         {page.preparedFor ? (
           <p className="text-sm" data-testid="prepared-for">
             <bdi>{page.preparedFor}</bdi>

@@ -15,6 +15,7 @@ import {
   offerRequest,
   type OfferFacts,
 } from "~/utils/money/client-offer.server";
+import { agencyBrandingFor } from "~/utils/agency/agency.server";
 import { shareOfferFrom, sharedLinkOnce } from "~/utils/agency/offer-sharing.server";
 import { currencySigns, getProfileSummary } from "~/utils/provider/client.server";
 import { getHotelRoomTypes, type RoomType } from "~/utils/provider/hotels.server";
@@ -82,12 +83,13 @@ async function loadFacts(context: AppLoadContext, { draft, provider }: Wizard) {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "review");
-  const [facts, asked, sharing] = await Promise.all([
+  const [facts, asked, sharing, branding] = await Promise.all([
     loadFacts(context, wizard),
     offerRequest(request, context),
     sharedLinkOnce(context),
+    agencyBrandingFor(context, wizard.provider),
   ]);
-  return clientOfferPage(context, facts, asked, `${wizard.base}/review`, sharing);
+  return clientOfferPage(context, facts, asked, `${wizard.base}/review`, sharing, branding);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -16,6 +16,7 @@ import {
   offerRequest,
   type OfferFacts,
 } from "~/utils/money/client-offer.server";
+import { agencyBrandingFor } from "~/utils/agency/agency.server";
 import { shareOfferFrom, sharedLinkOnce } from "~/utils/agency/offer-sharing.server";
 import { getProfileSummary } from "~/utils/provider/client.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
@@ -69,13 +70,14 @@ async function loadFacts(context: AppLoadContext, provider: ProviderContext, req
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, context, params);
-  const [facts, asked, sharing] = await Promise.all([
+  const [facts, asked, sharing, branding] = await Promise.all([
     loadFacts(context, provider, requestId),
     offerRequest(request, context),
     sharedLinkOnce(context),
+    agencyBrandingFor(context, provider),
   ]);
   const backTo = `/reservations/reservation-details/${requestId}`;
-  return clientOfferPage(context, facts, asked, backTo, sharing);
+  return clientOfferPage(context, facts, asked, backTo, sharing, branding);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AgencyBrand } from "~/components/agency-brand";
+import { agencyBrandingFor } from "~/utils/agency/agency.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequestSummaryView } from "~/components/request-summary";
 import { PrintablePageHeader } from "~/components/printable-page-header";
@@ -24,11 +26,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, context, params);
   const language = context.language;
   const t = context.translator("requests");
-  const summary = await orProviderErrorPage(context, getRequestSummary(provider, requestId));
+  const [summary, branding] = await Promise.all([
+    orProviderErrorPage(context, getRequestSummary(provider, requestId)),
+    agencyBrandingFor(context, provider),
+  ]);
   const printedAt = providerNow();
   return {
     title: t("print.title", { number: summary.RequestNumber }),
     brand: env.APP_BRAND,
+    branding,
     printed: formatBothCalendars(printedAt, language, "longDateTime"),
     details: requestDetailsView(summary, language),
   };
@@ -38,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
 export default function RequestPrintView() {
-  const { title, brand, printed, details } = useLoaderData<typeof loader>();
+  const { title, brand, branding, printed, details } = useLoaderData<typeof loader>();
   const { t } = useTranslation("requests");
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-4 bg-white p-4 print:max-w-none print:p-0">
@@ -49,6 +55,7 @@ export default function RequestPrintView() {
         labels={{ print: t("print.print"), howTo: t("print.howTo"), back: t("print.back") }}
         backTo={`/reservations/reservation-details/${details.id}`}
       />
+      <AgencyBrand branding={branding} agencyName={null} />
       <RequestSummaryView details={details} forPrint />
     </main>
   );

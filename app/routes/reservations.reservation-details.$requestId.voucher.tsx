@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AgencyBrand } from "~/components/agency-brand";
+import { agencyBrandingFor } from "~/utils/agency/agency.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PrintablePageHeader } from "~/components/printable-page-header";
 import { InlineValues } from "~/components/ui/inline-values";
@@ -29,10 +31,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, context, params);
   const t = context.translator("requests");
   const tCommon = context.translator();
-  const [summary, profile] = await Promise.all([
+  const [summary, profile, branding] = await Promise.all([
     orProviderErrorPage(context, getRequestSummary(provider, requestId)),
     // The agency's name only heads the voucher: without it the voucher is still whole.
     settle(context, getProfileSummary(provider)),
+    agencyBrandingFor(context, provider),
   ]);
   if (!hasVoucher(summary.State))
     throw data(
@@ -51,6 +54,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     title: t("voucher.title", { number: summary.RequestNumber }),
     brand: env.APP_BRAND,
+    branding,
+    agencyName: profile.ok ? profile.data.AgencyName : null,
     id: summary.Id,
     columns: await voucherView({
       summary,
@@ -64,7 +69,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
 
 export default function RequestVoucher() {
-  const { title, brand, id, columns } = useLoaderData<typeof loader>();
+  const { title, brand, branding, agencyName, id, columns } = useLoaderData<typeof loader>();
   const { t } = useTranslation("requests");
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-4 bg-white p-4 print:max-w-none print:p-0">
@@ -74,6 +79,7 @@ export default function RequestVoucher() {
         labels={{ print: t("voucher.print"), howTo: t("voucher.howTo"), back: t("voucher.back") }}
         backTo={`/reservations/reservation-details/${id}`}
       />
+      <AgencyBrand branding={branding} agencyName={agencyName} />
       <div
         className="grid gap-6 md:grid-cols-2 print:grid-cols-2 print:gap-4"
         data-testid="voucher"

@@ -145,7 +145,13 @@ test.describe("shared offers", () => {
       await expect(page.getByText(words.saved)).toBeVisible();
       await expect(page.getByRole("img", { name: /logo|لوگو/ })).toBeVisible();
 
+      // The logo and the contact lines head the papers a customer is handed.
+      await portal.visit(`/reservations/reservation-details/${REQUEST}/print`);
+      await expect(page.getByTestId("agency-brand").getByRole("img")).toBeVisible();
+      await expect(page.getByTestId("agency-brand")).toContainText("+98 21 5555 0101");
+
       const { link, price } = await shareOffer(portal, language, "The Rezaei family");
+      await expect(page.getByTestId("agency-brand").getByRole("img")).toBeVisible();
       // The printed offer carries the link as a QR code.
       await expect(page.locator("#shared-link svg[role=img] path")).toHaveAttribute("d", /^M/);
 

@@ -2,15 +2,14 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { encode } from "uqr";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
-import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
 import { clientPrice, shareOfferSchema } from "~/utils/money/client-offer";
 import type { OfferFacts } from "~/utils/money/client-offer.server";
-import { getAgencyInfo } from "~/utils/provider/agency.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { env } from "~/utils/runtime/env.server";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 import { requireUserName } from "~/utils/session/auth.server";
 import { sessionStorage } from "~/utils/session/session.server";
+import { requireAgencyId } from "~/utils/agency/agency.server";
 import { shareOffer, type SharedOffer } from "~/utils/agency/shared-offers.server";
 import { StoreUnavailableError, storeConfigured } from "~/utils/db/db.server";
 
@@ -18,20 +17,6 @@ import { StoreUnavailableError, storeConfigured } from "~/utils/db/db.server";
  * The clerk's side of a shared offer: the agency it belongs to, the snapshot stored from a client
  * offer, and the link shown once after sharing (its token is not kept anywhere else).
  */
-
-/**
- * The signed-in clerk's agency id, from the provider's agency record, kept in the session after
- * the first ask (a user's agency does not change). Never from a form or an address.
- */
-export async function requireAgencyId(context: AppLoadContext, provider: ProviderContext) {
-  const session = await context.session();
-  const kept = session.get("agencyId");
-  if (typeof kept === "number") return kept;
-  const info = await orProviderErrorPage(context, getAgencyInfo(provider));
-  session.set("agencyId", info.AgencyId);
-  await sessionStorage.commitSession(session);
-  return info.AgencyId;
-}
 
 /** What the customer sees of an offer: guests as counts by type, the price with the markup. */
 function sharedOfferOf(

@@ -87,7 +87,9 @@ export async function runQuery<Params extends unknown[], Row extends z.ZodTypeAn
   const started = performance.now();
   let result: pg.QueryResult;
   try {
-    result = await pool.query({ name: query.name, text: query.sql, values: query.params(...args) });
+    // Unnamed statements: the embedded store serves every connection from one session, where a
+    // named statement of one connection would collide with another's.
+    result = await pool.query({ text: query.sql, values: query.params(...args) });
   } catch (error) {
     metrics.databaseQuery(query.name, "error", performance.now() - started);
     if (refusedByTheServer(error)) throw error;

@@ -12,6 +12,7 @@ import { createToastHeaders } from "~/utils/session/toast.server";
 import { combineHeaders } from "~/utils/http/http";
 import { env } from "~/utils/runtime/env.server";
 import type { ClientOfferSharing } from "~/utils/money/client-offer";
+import type { AgencyBranding } from "~/utils/agency/agency.server";
 import {
   clientOfferSchema,
   clientPrice,
@@ -130,8 +131,11 @@ export async function clientOfferPage(
   asked: Awaited<ReturnType<typeof offerRequest>>,
   backTo: string,
   sharing: ClientOfferSharing,
+  branding: AgencyBranding,
 ) {
   return {
+    branding,
+    agencyName: facts.agencyName,
     title: context.translator("requests")("offer.title", { hotel: facts.hotel.name }),
     brand: env.APP_BRAND,
     backTo,
