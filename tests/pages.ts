@@ -9,7 +9,13 @@ export const PUBLIC_PAGES = ["/auth/login", "/auth/register", "/auth/register-su
 export const ADD_TO_ORDER_WIZARD = "/reservations/add-reservation/3001";
 
 export const SIGNED_IN_PAGES = {
-  account: ["/dashboard", "/changePassword", "/account/verify-email"],
+  account: [
+    "/dashboard",
+    "/changePassword",
+    "/account/verify-email",
+    "/agency/branding",
+    "/agency/offers",
+  ],
   requests: [
     "/reservations/list",
     "/reservations/reservation-details/7001",

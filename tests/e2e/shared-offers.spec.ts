@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
 import { expect, Portal, startPortalInstance, test } from "./fixtures";
 import { freePort } from "./servers";
+import { violationsOf } from "./accessibility";
 
 /**
  * The agency's customer (issue 67): a client offer shared as a link that the customer opens with
@@ -154,6 +155,7 @@ test.describe("shared offers", () => {
       await expect(page.getByTestId("agency-brand").getByRole("img")).toBeVisible();
       // The printed offer carries the link as a QR code.
       await expect(page.locator("#shared-link svg[role=img] path")).toHaveAttribute("d", /^M/);
+      if (javaScriptEnabled) expect(await violationsOf(page)).toEqual([]);
 
       const customer = await anotherBrowser(browser, javaScriptEnabled, baseURL!, "10.9.9.8");
       const answer = await customer.page.goto(link);
@@ -172,6 +174,8 @@ test.describe("shared offers", () => {
       await expect(customer.page.getByText(AGENCY)).toBeVisible();
       await expect(customer.page.getByText("+98 21 5555 0101")).toBeVisible();
       await expect(customer.page.getByTestId("prepared-for")).toHaveText("The Rezaei family");
+      // axe runs in the page: with scripts on (the page itself has none either way).
+      if (javaScriptEnabled) expect(await violationsOf(customer.page)).toEqual([]);
       const logo = await customer.page.request.get(`${link}/logo`);
       expect(logo.headers()["content-type"]).toBe("image/png");
       expect(Buffer.from(await logo.body()).equals(PNG)).toBe(true);
