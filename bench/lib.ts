@@ -1,3 +1,4 @@
+import { startPostgresServer } from "../tests/postgres-server";
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import type { CDPSession } from "@playwright/test";
@@ -88,11 +89,25 @@ export async function startSandbox() {
 /** What the benches' portals sign cookies with (production takes no short secret). */
 export const BENCH_SESSION_SECRET = "bench-secret-7d1e4b9a2c6f0e3b8a5d1c7f4e2b9a6d";
 
-/** Starts the sandbox and the production build (run `npm run build` first) on free ports. */
-export async function startServers({ keepPortalOutput = false } = {}): Promise<Servers> {
+/**
+ * Starts the sandbox and the production build (run `npm run build` first) on free ports; with
+ * `store`, a PostgreSQL server of its own for the portal's store (decision 043), and the client's
+ * address read from X-Forwarded-For, as behind the proxy.
+ */
+export async function startServers({
+  keepPortalOutput = false,
+  store = false,
+} = {}): Promise<Servers> {
   // Sessions and drafts of an earlier run (cut off mid-visit) would change what pages answer.
   rmSync(".data/bench", { recursive: true, force: true });
   const sandbox = await startSandbox();
+  const postgres = store ? await startPostgresServer() : null;
+  const storeEnv = postgres
+    ? {
+        DATABASE_URL: await postgres.createDatabase("bench"),
+        CLIENT_ADDRESS_HEADER: "X-Forwarded-For",
+      }
+    : {};
   const portal: ChildProcess = spawn(process.execPath, [PORTAL_SERVER], {
     env: {
       ...process.env,
@@ -102,6 +117,7 @@ export async function startServers({ keepPortalOutput = false } = {}): Promise<S
       SESSION_SECRET: BENCH_SESSION_SECRET,
       SESSION_DIR: ".data/bench/sessions",
       PROVIDER_API_URL: sandbox.url,
+      ...storeEnv,
     },
     stdio: ["ignore", "pipe", "ignore"],
   });
@@ -112,6 +128,7 @@ export async function startServers({ keepPortalOutput = false } = {}): Promise<S
   const stop = () => {
     portal.kill("SIGTERM");
     sandbox.stop();
+    void postgres?.kill();
   };
   process.once("exit", stop);
   const ports = await portalPortsOf(portal);

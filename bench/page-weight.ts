@@ -29,6 +29,9 @@ const HTML_BEFORE_KB: Record<string, number> = {
   "/dashboard": 8.2,
   "/changePassword": 4.4,
   "/account/verify-email": 4.5,
+  // Added since: their first measure (2026-11-29), the offers sent with none yet.
+  "/agency/branding": 4.5,
+  "/agency/offers": 4.4,
   "/reservations/list": 6.7,
   "/reservations/reservation-details/7001": 7.4,
   "/reservations/reservation-details/7001?confirm=delete": 7.5,

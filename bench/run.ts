@@ -6,6 +6,7 @@ const benchmarks = [
   "./booking.ts",
   "./notes-poll.ts",
   "./receipts.ts",
+  "./shared-offer.ts",
   "./load.ts",
 ];
 for (const benchmark of benchmarks) {
