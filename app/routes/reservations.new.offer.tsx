@@ -85,7 +85,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireStep(wizard, "review");
   const [facts, asked, sharing, branding] = await Promise.all([
     loadFacts(context, wizard),
-    offerRequest(request, context),
+    offerRequest(request, context, wizard.provider),
     sharedLinkOnce(context),
     agencyBrandingFor(context, wizard.provider),
   ]);
@@ -100,7 +100,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireStep(wizard, "review");
   if (new URL(request.url).searchParams.has("share"))
     return shareOfferFrom(request, context, wizard.provider, () => loadFacts(context, wizard));
-  return keepDefaultMarkup(request, context);
+  return keepDefaultMarkup(request, context, wizard.provider);
 }
 
 export default function DraftClientOffer() {

@@ -72,7 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { provider, requestId } = await requireRequestId(request, context, params);
   const [facts, asked, sharing, branding] = await Promise.all([
     loadFacts(context, provider, requestId),
-    offerRequest(request, context),
+    offerRequest(request, context, provider),
     sharedLinkOnce(context),
     agencyBrandingFor(context, provider),
   ]);
@@ -89,7 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return shareOfferFrom(request, context, provider, () =>
       loadFacts(context, provider, requestId),
     );
-  return keepDefaultMarkup(request, context);
+  return keepDefaultMarkup(request, context, provider);
 }
 
 export default function RequestClientOffer() {

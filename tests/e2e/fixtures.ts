@@ -605,7 +605,7 @@ async function emptyStore(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query("TRUNCATE shared_offers, agency_branding");
+    await client.query("TRUNCATE shared_offers, agency_branding, clerk_offer_defaults");
   } finally {
     await client.end();
   }

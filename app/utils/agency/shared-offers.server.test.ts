@@ -47,8 +47,25 @@ describe("migrations", () => {
   test("two instances migrating at once apply each migration once; again, nothing", async () => {
     const fresh = await server.createDatabase("twice", { migrated: false });
     const [first, second] = await Promise.all([migrate(fresh), migrate(fresh)]);
-    expect([...first, ...second]).toEqual(["0001-agency-branding-and-shared-offers"]);
+    expect([...first, ...second].sort()).toEqual([
+      "0001-agency-branding-and-shared-offers",
+      "0002-clerk-offer-defaults",
+    ]);
     expect(await migrate(fresh)).toEqual([]);
+  });
+});
+
+describe("a clerk's offer defaults", () => {
+  test("kept for that clerk of that agency, and changed in place", async () => {
+    const defaults = await import("./offer-defaults.server");
+    await defaults.keepOfferDefaults(1, "demo", { kind: "percent", value: 12.5 }, "both");
+    await defaults.keepOfferDefaults(1, "demo", { kind: "amount", value: 25 }, "fa");
+    expect(await defaults.getOfferDefaults(1, "demo")).toEqual({
+      markup: { kind: "amount", value: 25 },
+      language: "fa",
+    });
+    expect(await defaults.getOfferDefaults(2, "demo")).toBeNull();
+    expect(await defaults.getOfferDefaults(1, "agent2")).toBeNull();
   });
 });
 

@@ -7,16 +7,18 @@ import { formatMoney } from "~/utils/format/numbers";
 import { parseTypedForm, readForm } from "~/utils/forms/form-data.server";
 import { i18nInstanceFor } from "~/utils/i18n/i18n.server";
 import { travellerStay, type TravellerStayFacts } from "~/utils/requests/voucher.server";
-import { portalCookie } from "~/utils/session/cookies.server";
+import { requireUserName, userKeyOf } from "~/utils/session/auth.server";
+import type { ProviderContext } from "~/utils/provider/request.server";
+import { requireAgencyId } from "~/utils/agency/agency.server";
+import { getOfferDefaults, keepOfferDefaults } from "~/utils/agency/offer-defaults.server";
+import { StoreUnavailableError } from "~/utils/db/db.server";
 import { createToastHeaders } from "~/utils/session/toast.server";
-import { combineHeaders } from "~/utils/http/http";
 import { env } from "~/utils/runtime/env.server";
 import type { ClientOfferSharing } from "~/utils/money/client-offer";
 import type { AgencyBranding } from "~/utils/agency/agency.server";
 import {
   clientOfferSchema,
   clientPrice,
-  markupSchema,
   NO_MARKUP,
   type Markup,
   type OfferLanguage,
@@ -27,12 +29,17 @@ import {
  * clerk asks for (or keeps as a default), and the offer in one language or both.
  */
 
-/** The clerk's default markup, kept for a year like the language. */
-const markupCookie = portalCookie("markup", { maxAge: 60 * 60 * 24 * 365 });
-
-async function defaultMarkup(request: Request): Promise<Markup> {
-  const kept = markupSchema.safeParse(await markupCookie.parse(request.headers.get("Cookie")));
-  return kept.success ? { kind: kept.data.markupKind, value: kept.data.markup } : NO_MARKUP;
+/**
+ * The clerk's kept markup and offer language (the portal's store); none kept, or the store not
+ * there: no markup, the page's language.
+ */
+async function clerkDefaults(context: AppLoadContext, provider: ProviderContext, userName: string) {
+  const agencyId = await requireAgencyId(context, provider);
+  const kept = await getOfferDefaults(agencyId, userKeyOf(userName)).catch((error: unknown) => {
+    if (error instanceof StoreUnavailableError) return null;
+    throw error;
+  });
+  return kept ?? { markup: NO_MARKUP, language: context.language as OfferLanguage };
 }
 
 /** What an offer shows, whether it comes from a request or from a draft. */
@@ -46,18 +53,22 @@ export type OfferFacts = TravellerStayFacts & {
  * The form's values and the offer they ask for: the URL's when the clerk sent the form (a refused
  * markup comes back with its message and no offer), else the kept default in the page's language.
  */
-export async function offerRequest(request: Request, context: AppLoadContext) {
+export async function offerRequest(
+  request: Request,
+  context: AppLoadContext,
+  provider: ProviderContext,
+) {
   const query = new URL(request.url).searchParams;
-  const kept = await defaultMarkup(request);
+  const kept = await clerkDefaults(context, provider, await requireUserName(request, context));
   const defaults = {
-    markupKind: kept.kind,
-    markup: String(kept.value),
-    language: context.language as OfferLanguage,
+    markupKind: kept.markup.kind,
+    markup: String(kept.markup.value),
+    language: kept.language,
   };
   if (!query.has("markup"))
     return {
       form: { defaults, result: undefined, asked: defaults },
-      offer: { markup: kept, language: defaults.language },
+      offer: { markup: kept.markup, language: defaults.language },
     };
   const submission = parseWithZod(query, { schema: clientOfferSchema });
   if (submission.status !== "success")
@@ -73,23 +84,43 @@ export async function offerRequest(request: Request, context: AppLoadContext) {
   };
 }
 
-/** The POST of "Keep as my default markup": the cookie, then the offer again with that markup. */
-export async function keepDefaultMarkup(request: Request, context: AppLoadContext) {
+/**
+ * The POST of "Keep as my default markup": the markup and the offer's language kept for the
+ * clerk in the portal's store, then the offer again with them.
+ */
+export async function keepDefaultMarkup(
+  request: Request,
+  context: AppLoadContext,
+  provider: ProviderContext,
+) {
   const formData = await readForm(request, context);
-  const submission = parseTypedForm(formData, { schema: markupSchema });
+  const submission = parseTypedForm(formData, { schema: clientOfferSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { markupKind, markup } = submission.value;
+  const { markupKind, markup, language } = submission.value;
+  const [agencyId, userName] = await Promise.all([
+    requireAgencyId(context, provider),
+    requireUserName(request, context),
+  ]);
   const t = context.translator("requests");
+  const kept = await keepOfferDefaults(
+    agencyId,
+    userKeyOf(userName),
+    { kind: markupKind, value: markup },
+    language,
+  ).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof StoreUnavailableError) return false;
+      throw error;
+    },
+  );
   const back = new URL(request.url);
-  back.search = new URLSearchParams({
-    markupKind,
-    markup: String(markup),
-    language: String(formData.get("language") ?? context.language),
-  }).toString();
+  back.search = new URLSearchParams({ markupKind, markup: String(markup), language }).toString();
   return redirect(`${back.pathname}${back.search}`, {
-    headers: combineHeaders(
-      { "Set-Cookie": await markupCookie.serialize({ markupKind, markup: String(markup) }) },
-      await createToastHeaders({ type: "success", message: t("offer.kept") }),
+    headers: await createToastHeaders(
+      kept
+        ? { type: "success", message: t("offer.kept") }
+        : { type: "error", message: t("share.unavailable") },
     ),
   });
 }

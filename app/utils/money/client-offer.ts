@@ -19,7 +19,7 @@ export type OfferLanguage = (typeof OFFER_LANGUAGES)[number];
 const MAX_PERCENT = 100;
 const MAX_AMOUNT = 1e9;
 
-export const markupSchema = z
+const markupSchema = z
   .object({
     markupKind: z.enum(MARKUP_KINDS, { message: "validation.required" }),
     markup: typedAmount("validation.markup"),
