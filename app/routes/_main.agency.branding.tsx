@@ -109,7 +109,7 @@ export default function AgencyBranding() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation("agency");
   return (
-    <Card title={page.title}>
+    <Card title={page.title} headingLevel={1}>
       <p className="mb-4 text-sm text-gray-700">{t("branding.intro")}</p>
       {page.unavailable ? <StoreUnavailable /> : <BrandingForm page={page} />}
       <p className="mt-4">
