@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Apart } from "~/components/ui/apart";
 import type { AgencyBranding } from "~/utils/agency/agency.server";
 
 /**
@@ -17,15 +18,21 @@ export function AgencyBrand({
   return (
     <div className="flex flex-wrap items-start gap-4" data-testid="agency-brand">
       {branding.logo ? (
-        <img src={branding.logo} alt={agencyName ?? t("layout.agencyLogo")} className="max-h-20 max-w-[12rem]" />
+        <img
+          src={branding.logo}
+          alt={agencyName ?? t("layout.agencyLogo")}
+          className="max-h-20 max-w-[12rem]"
+        />
       ) : null}
       {branding.contactLines.length ? (
         <address className="text-sm not-italic text-gray-700">
-          {branding.contactLines.map((line) => (
-            <bdi key={line} className="block">
-              {line}
-            </bdi>
-          ))}
+          <Apart>
+            {branding.contactLines.map((line) => (
+              <bdi key={line} className="block">
+                {line}
+              </bdi>
+            ))}
+          </Apart>
         </address>
       ) : null}
     </div>

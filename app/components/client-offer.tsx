@@ -196,7 +196,7 @@ function ShareForm({ asked }: { asked: NonNullable<ClientOfferPageData["asked"]>
           autoComplete="off"
         />
         <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit">{t("share.submit")}</Button>
+          <Button type="submit">{t("share.submit")}</Button>{" "}
           <Link to="/agency/offers" className="underline">
             {t("share.offersSent")}
           </Link>
@@ -241,7 +241,7 @@ function SharedLink({ link }: { link: NonNullable<ClientOfferSharing["link"]> })
         <p className="flex flex-wrap gap-4 text-sm">
           <a href={mailto} className="underline">
             {t("share.byMail")}
-          </a>
+          </a>{" "}
           <Link to="/agency/offers" className="underline">
             {t("share.offersSent")}
           </Link>

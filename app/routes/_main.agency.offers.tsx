@@ -152,7 +152,7 @@ function OfferRow({ offer }: { offer: OfferRowData }) {
         <p className="text-gray-700">
           {offer.state} · {offer.opened}
         </p>
-      </div>
+      </div>{" "}
       {offer.open ? (
         <Form method="post">
           <AuthenticityTokenInput name="csrf" />

@@ -3,6 +3,7 @@ import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
 import { expect, Portal, startPortalInstance, test } from "./fixtures";
 import { freePort } from "./servers";
 import { violationsOf } from "./accessibility";
+import { runTogether, textWithCss, textWithoutCss } from "./without-css";
 
 /**
  * The agency's customer (issue 67): a client offer shared as a link that the customer opens with
@@ -195,6 +196,14 @@ test.describe("shared offers", () => {
       await expect(listed).toHaveCount(1);
       await expect(listed).toContainText("The Rezaei family");
       await expect(listed).toContainText(words.openedOnce);
+      // A text browser reads it as separate values (lynx, w3m: no CSS, no script).
+      if (!javaScriptEnabled)
+        expect(
+          runTogether(
+            await textWithCss(customer.page, link),
+            await textWithoutCss(customer.page, link),
+          ),
+        ).toEqual([]);
       await listed.getByRole("button", { name: words.withdraw }).click();
       await expect(page.getByText(words.withdrawn)).toBeVisible();
       await expect(listed.getByRole("button", { name: words.withdraw })).toHaveCount(0);
