@@ -107,6 +107,9 @@ describe("shared offers", () => {
     const days = (lateRow.expires_at.getTime() - lateRow.created_at.getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(60);
     expect((await store.openSharedOffer(late)).state).toBe("open");
+    // A stay the provider gave no check-out: the 60 days alone.
+    const undated = await store.shareOffer(1, "demo", "Undated", { ...OFFER, checkOut: "" });
+    expect((await store.openSharedOffer(undated)).state).toBe("open");
   });
 
   test("another agency can neither list nor withdraw an agency's offer", async () => {

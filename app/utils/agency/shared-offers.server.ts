@@ -55,9 +55,12 @@ const insertQuery = defineQuery({
   row: z.object({ id: z.string() }),
 });
 
-/** The offer stops once its stay has begun to end: at the end of its check-out day. */
+/**
+ * The offer stops at the end of its check-out day; a stay without a check-out date (the provider
+ * may leave it out) stops at the 60 days alone (LEAST skips a NULL).
+ */
 function endOfStay(checkOut: string) {
-  return `${checkOut.slice(0, 10)}T23:59:59Z`;
+  return /^\d{4}-\d{2}-\d{2}/.test(checkOut) ? `${checkOut.slice(0, 10)}T23:59:59Z` : null;
 }
 
 /** Stores the offer; the token of its link (shown once: only its hash is kept). */
