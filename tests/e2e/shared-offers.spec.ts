@@ -135,6 +135,9 @@ test.describe("shared offers", () => {
       javaScriptEnabled,
       baseURL,
     }) => {
+      // A journey of two people (the clerk's seven pages, the customer's three): a journey's time,
+      // as the wizard's and WebKit's (19 s of 60 beside a CPU hog).
+      test.setTimeout(90_000);
       const words = WORDS[language];
       await portal.signInDirectly();
       await portal.chooseLanguageDirectly(language);
