@@ -143,9 +143,7 @@ function MarkupForm({
       {page.asked ? (
         <Form method="post" className="border-t border-gray-200 pt-3">
           <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="markupKind" value={page.asked.markupKind} />
-          <input type="hidden" name="markup" value={page.asked.markup} />
-          <input type="hidden" name="language" value={page.asked.language} />
+          <AskedOfferInputs asked={page.asked} />
           <Button type="submit" variant="secondary">
             {t(page.asked.markupKind === "percent" ? "offer.keepPercent" : "offer.keepAmount", {
               markup: localizeDigits(page.asked.markup, i18n.language),
@@ -154,6 +152,17 @@ function MarkupForm({
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/** The offer shown (its markup and language), sent again by a form that keeps or shares it. */
+function AskedOfferInputs({ asked }: { asked: NonNullable<ClientOfferPageData["asked"]> }) {
+  return (
+    <>
+      <input type="hidden" name="markupKind" value={asked.markupKind} />
+      <input type="hidden" name="markup" value={asked.markup} />
+      <input type="hidden" name="language" value={asked.language} />
+    </>
   );
 }
 
@@ -186,9 +195,7 @@ function ShareForm({ asked }: { asked: NonNullable<ClientOfferPageData["asked"]>
           form={form}
           fields={[{ meta: fields.preparedFor, label: t("share.preparedFor") }]}
         />
-        <input type="hidden" name="markupKind" value={asked.markupKind} />
-        <input type="hidden" name="markup" value={asked.markup} />
-        <input type="hidden" name="language" value={asked.language} />
+        <AskedOfferInputs asked={asked} />
         <TextField
           meta={fields.preparedFor}
           label={t("share.preparedFor")}

@@ -38,11 +38,9 @@ function contactLinesOf(agency: AgencyInfo) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const provider = await requireProvider(request, context);
   const t = context.translator("agency");
-  const [agency, agencyId] = await Promise.all([
-    orProviderErrorPage(context, getAgencyInfo(provider)),
-    requireAgencyId(context, provider),
-  ]);
-  const branding = await getBranding(agencyId).catch((error: unknown) => {
+  // The agency's record gives both its id and the default contact lines: one provider call.
+  const agency = await orProviderErrorPage(context, getAgencyInfo(provider));
+  const branding = await getBranding(agency.AgencyId).catch((error: unknown) => {
     if (error instanceof StoreUnavailableError) return "unavailable" as const;
     throw error;
   });

@@ -9,7 +9,19 @@ import { sessionStorage } from "~/utils/session/session.server";
  * The signed-in clerk's agency id, from the provider's agency record, kept in the session after
  * the first ask (a user's agency does not change). Never from a form or an address.
  */
-export async function requireAgencyId(context: AppLoadContext, provider: ProviderContext) {
+export function requireAgencyId(context: AppLoadContext, provider: ProviderContext) {
+  // One ask per request, however many of its loaders need the id at once (the offer page's form
+  // defaults and its branding): the provider is asked once, the session written once.
+  let asked = agencyIdsAsked.get(context);
+  if (!asked) {
+    asked = agencyIdOf(context, provider);
+    agencyIdsAsked.set(context, asked);
+  }
+  return asked;
+}
+const agencyIdsAsked = new WeakMap<AppLoadContext, Promise<number>>();
+
+async function agencyIdOf(context: AppLoadContext, provider: ProviderContext) {
   const session = await context.session();
   const kept = session.get("agencyId");
   if (typeof kept === "number") return kept;
