@@ -170,7 +170,7 @@ function shortName(request: Request) {
 
 const servers = await startServers({ keepPortalOutput: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: ["--no-sandbox", "--disable-gpu"],
 });
 

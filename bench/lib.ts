@@ -1,6 +1,8 @@
 import { startPostgresServer } from "../tests/postgres-server";
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
+import { deflateSync } from "node:zlib";
 import type { CDPSession } from "@playwright/test";
 import { answers, portalPortsOf, sandboxPortOf, waitUntil } from "../deploy/cluster";
 import { PORTAL_SERVER } from "../scripts/portal-build.mjs";
@@ -270,4 +272,89 @@ export async function slowDown(cdp: CDPSession) {
     uploadThroughput: SLOW_LINE_BYTES_PER_MS * 1000,
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_LINE.cpuSlowdown });
+}
+
+/** The `csrf` field of the form on a page the signed-in user opens. */
+async function csrfOn(portalUrl: string, path: string, cookie: string) {
+  const page = await (await fetch(`${portalUrl}${path}`, { headers: { Cookie: cookie } })).text();
+  return page.match(/name="csrf" value="([^"]+)"/)?.[1] ?? "";
+}
+
+/**
+ * The demo agency's offer of request 7001 shared as a link (a 12 % markup, both languages), the
+ * agency's logo set first when one is given: the customer's path (`/offer/…`). Needs the store.
+ */
+export async function shareAnOffer(portalUrl: string, cookie: string, logo?: Buffer) {
+  if (logo) {
+    const form = new FormData();
+    form.set("csrf", await csrfOn(portalUrl, "/agency/branding", cookie));
+    form.set("logo", new Blob([new Uint8Array(logo)], { type: "image/png" }), "logo.png");
+    const saved = await fetch(`${portalUrl}/agency/branding`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie },
+      body: form,
+    });
+    if (saved.status !== 302) throw new Error(`Saving the logo failed: ${saved.status}`);
+  }
+  const offerPath = "/reservations/reservation-details/7001/offer";
+  const shared = await fetch(`${portalUrl}${offerPath}?share`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams({
+      csrf: await csrfOn(portalUrl, offerPath, cookie),
+      markupKind: "percent",
+      markup: "12",
+      language: "both",
+    }),
+  });
+  if (shared.status !== 302) throw new Error(`Sharing failed: ${shared.status}`);
+  const back = await (
+    await fetch(`${portalUrl}${shared.headers.get("Location")}`, { headers: { Cookie: cookie } })
+  ).text();
+  const link = back.match(/id="shared-link-url"[^>]*value="([^"]+)"/)?.[1];
+  if (!link) throw new Error("No link on the offer page after sharing");
+  return new URL(link).pathname;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer) {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A PNG of about `kilobytes` (an RGB picture of noise, which does not compress): an agency's logo
+ * as the bench sends it, the size a real one of 240 × 80 has.
+ */
+export function logoOfSize(kilobytes: number) {
+  const side = Math.ceil(Math.sqrt((kilobytes * 1024) / 3));
+  const rows = Array.from({ length: side }, () =>
+    Buffer.concat([Buffer.from([0]), randomBytes(side * 3)]),
+  );
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, not interlaced
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

