@@ -1,4 +1,5 @@
 import { startPostgresServer } from "../tests/postgres-server";
+import { startRedisServer } from "../tests/redis-server";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
@@ -94,16 +95,19 @@ export const BENCH_SESSION_SECRET = "bench-secret-7d1e4b9a2c6f0e3b8a5d1c7f4e2b9a
 /**
  * Starts the sandbox and the production build (run `npm run build` first) on free ports; with
  * `store`, a PostgreSQL server of its own for the portal's store (decision 043), and the client's
- * address read from X-Forwarded-For, as behind the proxy.
+ * address read from X-Forwarded-For, as behind the proxy; with `redis`, sessions and the records
+ * of the limits in a Redis of its own, as in production (decision 022).
  */
 export async function startServers({
   keepPortalOutput = false,
   store = false,
+  redis = false,
 } = {}): Promise<Servers> {
   // Sessions and drafts of an earlier run (cut off mid-visit) would change what pages answer.
   rmSync(".data/bench", { recursive: true, force: true });
   const sandbox = await startSandbox();
   const postgres = store ? await startPostgresServer() : null;
+  const redisServer = redis ? await startRedisServer() : null;
   const storeEnv = postgres
     ? {
         DATABASE_URL: await postgres.createDatabase("bench"),
@@ -120,6 +124,7 @@ export async function startServers({
       SESSION_DIR: ".data/bench/sessions",
       PROVIDER_API_URL: sandbox.url,
       ...storeEnv,
+      ...(redisServer ? { REDIS_URL: redisServer.url } : {}),
     },
     stdio: ["ignore", "pipe", "ignore"],
   });
@@ -131,6 +136,7 @@ export async function startServers({
     portal.kill("SIGTERM");
     sandbox.stop();
     void postgres?.kill();
+    void redisServer?.stop();
   };
   process.once("exit", stop);
   const ports = await portalPortsOf(portal);

@@ -16,7 +16,8 @@ const OPENS = Number(process.env.SHARED_OFFER_OPENS ?? 500);
 const USERS = Number(process.env.SHARED_OFFER_USERS ?? 50);
 const SECONDS = Number(process.env.SHARED_OFFER_SECONDS ?? 60);
 
-const servers = await startServers({ keepPortalOutput: true, store: true });
+// As in production: the per-address limit's records in Redis, not the file store of `npm start`.
+const servers = await startServers({ keepPortalOutput: true, store: true, redis: true });
 const { portalUrl, sandboxUrl } = servers;
 const cookie = await signIn(portalUrl);
 
