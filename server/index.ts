@@ -167,6 +167,23 @@ const COMMON_HEADERS: Record<string, string> = {
 /** The scheme a proxy in front says the browser used (`X-Forwarded-Proto`), if one says so. */
 const forwardedSchemeOf = (req: Request) => req.get("X-Forwarded-Proto")?.split(",")[0].trim();
 
+/** The host the browser asked for: a proxy's `X-Forwarded-Host`, else `Host`. */
+const browserHostOf = (req: Request) =>
+  req.get("X-Forwarded-Host")?.split(",")[0].trim() || req.get("Host");
+
+/**
+ * The scheme the browser used, where the portal can know it: behind the named proxy
+ * (CLIENT_ADDRESS_HEADER), the one it says; else none (a proxy that is not named may be there).
+ */
+const trustedSchemeOf = (req: Request) =>
+  limits.clientAddressHeader ? forwardedSchemeOf(req) : undefined;
+
+/** The origin the browser used (a shared offer's link starts with it unless PUBLIC_URL is set). */
+function browserOriginOf(req: Request) {
+  const scheme = trustedSchemeOf(req);
+  return `${scheme === "https" || scheme === "http" ? scheme : req.protocol}://${browserHostOf(req) ?? "portal"}`;
+}
+
 /**
  * The headers every answer carries, whoever made it (a page, data, a file, a redirect, an error,
  * a static asset), set as its head is written so nothing can answer without them. An answer that
@@ -312,7 +329,7 @@ function crossOriginRefusal(req: Request, res: Response, next: NextFunction) {
   // No Origin: an old browser, or a client that is not one; the form's CSRF token guards those.
   // "null" (a sandboxed frame, a data: page) is never one of the portal's own pages.
   if (!origin) return next();
-  const host = req.get("X-Forwarded-Host")?.split(",")[0].trim() || req.get("Host");
+  const host = browserHostOf(req);
   let originUrl: URL | null = null;
   try {
     originUrl = new URL(origin);
@@ -322,7 +339,7 @@ function crossOriginRefusal(req: Request, res: Response, next: NextFunction) {
   // The scheme too, where it is known: behind the named proxy, the one it says the browser used
   // (a page of http://portal posting to https://portal is not the portal's). Behind a proxy that
   // is not named, the portal cannot tell, and a check would refuse every post over HTTPS.
-  const scheme = limits.clientAddressHeader ? forwardedSchemeOf(req) : undefined;
+  const scheme = trustedSchemeOf(req);
   if (host && originUrl?.host === host && (!scheme || originUrl.protocol === `${scheme}:`))
     return next();
   log.warn("cross-origin post refused", {
@@ -438,6 +455,7 @@ app.all(
       ).createRequestContext({
         requestId: String(req.headers["x-request-id"]),
         clientAddress: clientAddressOf(req),
+        origin: browserOriginOf(req),
         url: `${req.protocol}://${req.get("Host") ?? "portal"}${req.originalUrl}`,
         cookie: req.headers.cookie,
       });

@@ -20,6 +20,7 @@ export async function requestWithContext(url: string, cookie?: string) {
   const context = await createRequestContext({
     requestId: "unit-test",
     clientAddress: "127.0.0.1",
+    origin: new URL(url).origin,
     url,
     cookie,
   });

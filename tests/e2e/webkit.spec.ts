@@ -168,6 +168,41 @@ test.describe("WebKit", () => {
     expect(payments.at(-1)!.fileName).toMatch(/\.png$/);
   });
 
+  test("a clerk shares an offer as a link; the customer opens it without signing in: the agency's logo, the stay, for whom", async ({
+    user,
+  }, testInfo) => {
+    const logo = testInfo.outputPath("logo.png");
+    writeFileSync(logo, PNG);
+    await user.signIn();
+    await user.visit("/agency/branding");
+    await (await user.control("Logo")).sendKeys(logo);
+    await user.click(user.button("Save branding"));
+    await user.waitForText("The agency's branding is saved.");
+    await user.visit(
+      "/reservations/reservation-details/7001/offer?markupKind=percent&markup=12&language=both",
+    );
+    await user.fill("Prepared for (optional)", "The Karimi family");
+    await user.click(user.button("Share as a link"));
+    const link = await (await user.find("#shared-link-url")).getAttribute("value");
+    expect(link).toMatch(/^https:\/\/localhost:\d+\/offer\/[\w-]{43}$/);
+    // The customer's phone: none of the clerk's cookies.
+    await user.driver.manage().deleteAllCookies();
+    await user.driver.get(link!);
+    await user.waitForText("The Karimi family");
+    await user.waitForText("Hotel offer", "h1");
+    const image = await user.find('img[src$="/logo"]');
+    await user.waitFor(
+      () =>
+        user.driver.executeScript<boolean>(
+          "return arguments[0].complete && arguments[0].naturalWidth > 0",
+          image,
+        ),
+      "the agency's logo drawn",
+    );
+    // Nothing to run: the customer's page sends no script, with JavaScript on or off.
+    expect(await user.driver.executeScript("return document.scripts.length")).toBe(0);
+  });
+
   test("the requests list downloads as CSV", async ({ user, downloads }) => {
     await user.signIn();
     await user.visit("/reservations/list");

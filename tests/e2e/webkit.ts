@@ -343,7 +343,9 @@ export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
       const page = await driver.executeScript<{ hydrated: boolean; context: string }>(
         "return { hydrated: document.documentElement.hasAttribute('data-hydrated'), context: typeof window.__remixContext }",
       );
-      if (new URL(await driver.getCurrentUrl()).protocol === "https:")
+      // (A customer's shared offer sends no script at all: nothing to hydrate there.)
+      const last = new URL(await driver.getCurrentUrl());
+      if (last.protocol === "https:" && !last.pathname.startsWith("/offer/"))
         expect(page, "the page's scripts").toEqual(
           javaScriptEnabled
             ? { hydrated: true, context: "object" }

@@ -63,8 +63,7 @@ export async function shareOfferFrom(
 ) {
   const formData = await readForm(request, context);
   const submission = parseTypedForm(formData, { schema: shareOfferSchema });
-  if (submission.status !== "success")
-    return data({ share: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ share: submission.reply() }, { status: 400 });
   const refused = await userOverLimitMessage(request, context, "sharedOffersPerUser");
   if (refused) return data({ share: submission.reply({ formErrors: [refused] }) }, { status: 429 });
   const { markupKind, markup, language, preparedFor } = submission.value;
@@ -83,16 +82,19 @@ export async function shareOfferFrom(
     return data({ share: submission.reply({ formErrors: [message] }) }, { status: 503 });
   }
   const session = await context.session();
-  session.flash(SHARED_LINK_KEY, `${publicOrigin(request)}/offer/${token}`);
+  session.flash(SHARED_LINK_KEY, `${publicOrigin(context)}/offer/${token}`);
   await sessionStorage.commitSession(session);
   const back = new URL(request.url);
   back.search = new URLSearchParams({ markupKind, markup: String(markup), language }).toString();
   return redirect(`${back.pathname}${back.search}#shared-link`);
 }
 
-/** The address customers' links start with: PUBLIC_URL, else the one the clerk's browser used. */
-function publicOrigin(request: Request) {
-  return (env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+/**
+ * The address customers' links start with: PUBLIC_URL, else the one the clerk's browser used
+ * (behind a TLS-terminating proxy, the https it says the browser used, not the request's http).
+ */
+function publicOrigin(context: AppLoadContext) {
+  return (env.PUBLIC_URL ?? context.origin).replace(/\/$/, "");
 }
 
 /**

@@ -58,6 +58,12 @@ export type RequestContext = {
   requestId: string;
   /** The socket's address, or the last entry of the trusted proxy's header (CLIENT_ADDRESS_HEADER). */
   clientAddress: string;
+  /**
+   * The origin the browser used (`https://portal.example`): behind the proxy named by
+   * CLIENT_ADDRESS_HEADER, the scheme it says (`X-Forwarded-Proto`) and the host it was asked
+   * for (`X-Forwarded-Host`, else `Host`); else the request's own.
+   */
+  origin: string;
   language: Language;
   /** A translator for the request's language: `translator("requests")("list.title")`. */
   translator: (namespace?: string) => TFunction;
@@ -99,11 +105,13 @@ async function languageOf(url: string, cookie: string | undefined): Promise<Lang
 export async function createRequestContext({
   requestId,
   clientAddress,
+  origin,
   url,
   cookie,
 }: {
   requestId: string;
   clientAddress: string;
+  origin: string;
   url: string;
   cookie: string | undefined;
 }): Promise<RequestContext> {
@@ -117,6 +125,7 @@ export async function createRequestContext({
   const context: RequestContext = {
     requestId,
     clientAddress,
+    origin,
     language,
     translator: translatorFor(instance, language),
     switchLanguage: async (next) => {
