@@ -18,6 +18,9 @@ function promtool(...args: string[]) {
 }
 
 /** The portal's series as Prometheus stores them (a histogram as its _bucket, _count and _sum). */
+// The pool's gauge is registered with the pool, on an instance given a store (DATABASE_URL).
+metrics.databasePool(() => ({ total: 1, idle: 1, waiting: 0 }));
+
 async function portalSeries() {
   const names = new Set<string>();
   for (const metric of await metrics.registry.getMetricsAsJSON()) {
