@@ -14,7 +14,7 @@ import { StoreUnavailable } from "~/components/store-unavailable";
 import { getBranding, saveBranding } from "~/utils/agency/branding.server";
 import { brandingSchema, MAX_LOGO_BYTES } from "~/utils/agency/branding";
 import { requireAgencyId } from "~/utils/agency/agency.server";
-import { StoreUnavailableError } from "~/utils/db/db.server";
+import { StoreUnavailableError, unlessStoreUnavailable } from "~/utils/db/db.server";
 import { parseTypedForm, readUploadForm } from "~/utils/forms/form-data.server";
 import { orProviderErrorPage } from "~/utils/http/provider-errors.server";
 import { pageTitleMeta } from "~/utils/i18n/meta";
@@ -40,10 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = context.translator("agency");
   // The agency's record gives both its id and the default contact lines: one provider call.
   const agency = await orProviderErrorPage(context, getAgencyInfo(provider));
-  const branding = await getBranding(agency.AgencyId).catch((error: unknown) => {
-    if (error instanceof StoreUnavailableError) return "unavailable" as const;
-    throw error;
-  });
+  const branding = await unlessStoreUnavailable(
+    getBranding(agency.AgencyId),
+    "unavailable" as const,
+  );
   return {
     title: t("branding.title"),
     unavailable: branding === "unavailable",

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireAgencyId } from "~/utils/agency/agency.server";
 import { listSharedOffers, withdrawSharedOffer } from "~/utils/agency/shared-offers.server";
-import { StoreUnavailableError } from "~/utils/db/db.server";
+import { StoreUnavailableError, unlessStoreUnavailable } from "~/utils/db/db.server";
 import { formatDate } from "~/utils/format/dates";
 import { formatMoney, localizeDigits } from "~/utils/format/numbers";
 import { readForm } from "~/utils/forms/form-data.server";
@@ -30,10 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const agencyId = await requireAgencyId(context, provider);
   const { language } = context;
   const t = context.translator("agency");
-  const rows = await listSharedOffers(agencyId).catch((error: unknown) => {
-    if (error instanceof StoreUnavailableError) return null;
-    throw error;
-  });
+  const rows = await unlessStoreUnavailable(listSharedOffers(agencyId), null);
   const day = (date: Date) => formatDate(date.toISOString(), language, "dateTime");
   return {
     title: t("offers.title"),

@@ -9,7 +9,7 @@ import {
   type SharedOfferColumn,
 } from "~/utils/agency/shared-offer-view.server";
 import { openSharedOffer } from "~/utils/agency/shared-offers.server";
-import { StoreUnavailableError } from "~/utils/db/db.server";
+import { unlessStoreUnavailable } from "~/utils/db/db.server";
 import { countAgainstLimit } from "~/utils/limits/rate-limit.server";
 
 export const handle = { i18n: ["common", "requests", "wizard"], withoutScripts: true };
@@ -45,10 +45,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if ((await countAgainstLimit("offerOpensPerClient", context.clientAddress)) !== null)
     return refusal("tooMany");
   const token = params.token ?? "";
-  const opened = await openSharedOffer(token).catch((error: unknown) => {
-    if (error instanceof StoreUnavailableError) return { state: "unavailable" } as const;
-    throw error;
-  });
+  const opened = await unlessStoreUnavailable(openSharedOffer(token), {
+    state: "unavailable",
+  } as const);
   if (opened.state !== "open") return refusal(opened.state);
   const { offer } = opened;
   return data<Page>({

@@ -19,6 +19,17 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * What a page shows without the store: `work`'s outcome, or `fallback` when the store was not
+ * there (any other failure is still thrown).
+ */
+export function unlessStoreUnavailable<T, F>(work: Promise<T>, fallback: F): Promise<T | F> {
+  return work.catch((error: unknown) => {
+    if (error instanceof StoreUnavailableError) return fallback;
+    throw error;
+  });
+}
+
 // Well inside a page's patience: a store that does not answer is a message, never a hung page.
 const CONNECT_TIMEOUT_MS = 2000;
 const STATEMENT_TIMEOUT_MS = 5000;

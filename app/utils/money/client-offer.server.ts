@@ -11,7 +11,7 @@ import { requireUserName, userKeyOf } from "~/utils/session/auth.server";
 import type { ProviderContext } from "~/utils/provider/request.server";
 import { requireAgencyId } from "~/utils/agency/agency.server";
 import { getOfferDefaults, keepOfferDefaults } from "~/utils/agency/offer-defaults.server";
-import { StoreUnavailableError } from "~/utils/db/db.server";
+import { unlessStoreUnavailable } from "~/utils/db/db.server";
 import { createToastHeaders } from "~/utils/session/toast.server";
 import { env } from "~/utils/runtime/env.server";
 import type { ClientOfferSharing } from "~/utils/money/client-offer";
@@ -35,10 +35,7 @@ import {
  */
 async function clerkDefaults(context: AppLoadContext, provider: ProviderContext, userName: string) {
   const agencyId = await requireAgencyId(context, provider);
-  const kept = await getOfferDefaults(agencyId, userKeyOf(userName)).catch((error: unknown) => {
-    if (error instanceof StoreUnavailableError) return null;
-    throw error;
-  });
+  const kept = await unlessStoreUnavailable(getOfferDefaults(agencyId, userKeyOf(userName)), null);
   return kept ?? { markup: NO_MARKUP, language: context.language as OfferLanguage };
 }
 
@@ -102,17 +99,14 @@ export async function keepDefaultMarkup(
     requireUserName(request, context),
   ]);
   const t = context.translator("requests");
-  const kept = await keepOfferDefaults(
-    agencyId,
-    userKeyOf(userName),
-    { kind: markupKind, value: markup },
-    language,
-  ).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof StoreUnavailableError) return false;
-      throw error;
-    },
+  const kept = await unlessStoreUnavailable(
+    keepOfferDefaults(
+      agencyId,
+      userKeyOf(userName),
+      { kind: markupKind, value: markup },
+      language,
+    ).then(() => true),
+    false,
   );
   const back = new URL(request.url);
   back.search = new URLSearchParams({ markupKind, markup: String(markup), language }).toString();
