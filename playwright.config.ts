@@ -56,6 +56,8 @@ const FIREFOX_SPECS = [
   "travellers.spec.ts",
   // A language switch sends the form being typed (issue 71).
   "language-switch.spec.ts",
+  // An offer shared as a link, opened by the customer (issue 67): its journey in both modes.
+  "shared-offers.spec.ts",
 ];
 
 /**
@@ -63,7 +65,7 @@ const FIREFOX_SPECS = [
  * client code as Chromium: of those, Firefox runs only the tests tagged @engine-specific.
  */
 const OUTSIDE_THE_SHARED_SPECS =
-  /^(?!.*(requests|dashboard|auth|travellers|language-switch)\.spec\.ts)/;
+  /^(?!.*(requests|dashboard|auth|travellers|language-switch|shared-offers)\.spec\.ts)/;
 
 /** WebKit's journeys, over HTTPS through HAProxy: the WebKit projects run these and nothing else. */
 const WEBKIT_SPECS = ["webkit.spec.ts"];

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
-import { expect, Portal, startPortalInstance, test } from "./fixtures";
+import { ENGINE_SPECIFIC, expect, Portal, startPortalInstance, test } from "./fixtures";
+import { SHARING_WORDS } from "./sharing-words";
 import { createDatabase } from "../postgres-server";
 import { freePort, workerServers } from "./servers";
 import { violationsOf } from "./accessibility";
@@ -26,46 +27,7 @@ const PNG = Buffer.from(
   "base64",
 );
 
-const WORDS = {
-  en: {
-    branding: "Agency branding",
-    logo: "Logo",
-    contact: "Contact lines",
-    save: "Save branding",
-    saved: "The agency's branding is saved.",
-    preparedFor: "Prepared for (optional)",
-    share: "Share as a link",
-    linkHeading: "The link for your customer",
-    offersSent: "Offers sent",
-    withdraw: "Withdraw",
-    withdrawn: "The offer is withdrawn: its link no longer opens it.",
-    openedOnce: "Opened once",
-    noMarkup: "Use letters only: no < > { }.",
-    logoType: "The logo must be a PNG or JPEG image.",
-    logoTooLarge: "The logo is larger than 200 KB.",
-    none: "No offer has been shared yet.",
-    unavailable: "Shared offers and branding are not available just now.",
-  },
-  fa: {
-    branding: "نشان آژانس",
-    logo: "لوگو",
-    contact: "اطلاعات تماس",
-    save: "ذخیره نشان آژانس",
-    saved: "نشان آژانس ذخیره شد.",
-    preparedFor: "تهیه‌شده برای (اختیاری)",
-    share: "اشتراک به صورت پیوند",
-    linkHeading: "پیوند برای مشتری شما",
-    offersSent: "پیشنهادهای ارسال‌شده",
-    withdraw: "پس گرفتن",
-    withdrawn: "پیشنهاد پس گرفته شد: پیوند آن دیگر باز نمی‌شود.",
-    openedOnce: "یک بار باز شده",
-    noMarkup: "فقط از حروف استفاده کنید: بدون < > { }.",
-    logoType: "لوگو باید تصویر PNG یا JPEG باشد.",
-    logoTooLarge: "حجم لوگو بیش از ۲۰۰ کیلوبایت است.",
-    none: "هنوز پیشنهادی فرستاده نشده است.",
-    unavailable: "پیشنهادهای اشتراکی و نشان آژانس اکنون در دسترس نیستند.",
-  },
-} as const;
+const WORDS = SHARING_WORDS;
 
 type Language = keyof typeof WORDS;
 
@@ -111,10 +73,13 @@ async function anotherBrowser(
   javaScriptEnabled: boolean,
   baseURL: string,
   address: string,
+  { phone = false } = {},
 ) {
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled,
+    // A customer's phone: the screen of a common one, in CSS pixels.
+    ...(phone ? { viewport: { width: 390, height: 844 } } : {}),
     locale: "en-GB",
     extraHTTPHeaders: { "X-Forwarded-For": address },
   });
@@ -128,98 +93,95 @@ async function offersListed(page: Page) {
 
 test.describe("shared offers", () => {
   for (const language of ["en", "fa"] as const) {
-    test(`an offer shared as a link opens for the customer with the agency's logo and price, without a guest's data, until withdrawn (${language})`, async ({
-      portal,
-      page,
-      browser,
-      sandbox,
-      javaScriptEnabled,
-      baseURL,
-    }) => {
-      // A journey of two people (the clerk's seven pages, the customer's three): a journey's time,
-      // as the wizard's and WebKit's (19 s of 60 beside a CPU hog).
-      test.setTimeout(90_000);
-      const words = WORDS[language];
-      await portal.signInDirectly();
-      await portal.chooseLanguageDirectly(language);
-      await saveBranding(
-        portal,
-        language,
-        { name: "logo.png", mimeType: "image/png", buffer: PNG },
-        "Valiasr St. 12, Tehran\n+98 21 5555 0101",
-      );
-      await expect(page.getByText(words.saved)).toBeVisible();
-      await expect(page.getByRole("img", { name: /logo|لوگو/ })).toBeVisible();
+    test(
+      `an offer shared as a link opens for the customer on a phone with the agency's logo and price, without a guest's data, until withdrawn (${language})`,
+      ENGINE_SPECIFIC,
+      async ({ portal, page, browser, sandbox, javaScriptEnabled, baseURL }) => {
+        // A journey of two people (the clerk's seven pages, the customer's three): a journey's time,
+        // as the wizard's and WebKit's (19 s of 60 beside a CPU hog).
+        test.setTimeout(90_000);
+        const words = WORDS[language];
+        await portal.signInDirectly();
+        await portal.chooseLanguageDirectly(language);
+        await saveBranding(
+          portal,
+          language,
+          { name: "logo.png", mimeType: "image/png", buffer: PNG },
+          "Valiasr St. 12, Tehran\n+98 21 5555 0101",
+        );
+        await expect(page.getByText(words.saved)).toBeVisible();
+        await expect(page.getByRole("img", { name: /logo|لوگو/ })).toBeVisible();
 
-      // The logo and the contact lines head the papers a customer is handed.
-      await portal.visit(`/reservations/reservation-details/${REQUEST}/print`);
-      await expect(page.getByTestId("agency-brand").getByRole("img")).toBeVisible();
-      await expect(page.getByTestId("agency-brand")).toContainText("+98 21 5555 0101");
+        // The logo and the contact lines head the papers a customer is handed.
+        await portal.visit(`/reservations/reservation-details/${REQUEST}/print`);
+        await expect(page.getByTestId("agency-brand").getByRole("img")).toBeVisible();
+        await expect(page.getByTestId("agency-brand")).toContainText("+98 21 5555 0101");
 
-      const { link, price } = await shareOffer(portal, language, "The Rezaei family");
-      await expect(page.getByTestId("agency-brand").getByRole("img")).toBeVisible();
-      // The printed offer carries the link as a QR code.
-      await expect(page.locator("#shared-link svg[role=img] path")).toHaveAttribute("d", /^M/);
-      if (javaScriptEnabled) expect(await violationsOf(page)).toEqual([]);
+        const { link, price } = await shareOffer(portal, language, "The Rezaei family");
+        await expect(page.getByTestId("agency-brand").getByRole("img")).toBeVisible();
+        // The printed offer carries the link as a QR code.
+        await expect(page.locator("#shared-link svg[role=img] path")).toHaveAttribute("d", /^M/);
+        if (javaScriptEnabled) expect(await violationsOf(page)).toEqual([]);
 
-      const customer = await anotherBrowser(browser, javaScriptEnabled, baseURL!, "10.9.9.8");
-      const answer = await customer.page.goto(link);
-      expect(answer?.status()).toBe(200);
-      const headers = answer!.headers();
-      expect(headers["x-robots-tag"]).toContain("noindex");
-      expect(headers["referrer-policy"]).toBe("no-referrer");
-      const html = await answer!.text();
-      // Nothing to run: the page is whole without a script.
-      expect(html).not.toContain("<script");
-      const offer = customer.page.getByTestId("shared-offer");
-      await expect(
-        offer.getByTestId("shared-offer-en").getByTestId("shared-offer-price"),
-      ).toHaveText(price);
-      await expect(customer.page.getByTestId("shared-offer-fa")).toHaveAttribute("dir", "rtl");
-      await expect(customer.page.getByText(AGENCY)).toBeVisible();
-      await expect(customer.page.getByText("+98 21 5555 0101")).toBeVisible();
-      await expect(customer.page.getByTestId("prepared-for")).toHaveText("The Rezaei family");
-      // axe runs in the page: with scripts on (the page itself has none either way).
-      if (javaScriptEnabled) expect(await violationsOf(customer.page)).toEqual([]);
-      const logo = await customer.page.request.get(`${link}/logo`);
-      expect(logo.headers()["content-type"]).toBe("image/png");
-      expect(Buffer.from(await logo.body()).equals(PNG)).toBe(true);
-      // No traveller's data, no provider price, no request number: in the page or anywhere in it.
-      const state = await sandbox.state();
-      const request = state.requests.find((entry) => entry.id === REQUEST)!;
-      for (const guest of request.rooms.flatMap((room) => room.passengers)) {
-        expect(html).not.toContain(guest.firstName);
-        expect(html).not.toContain(guest.lastName);
-        expect(html).not.toContain(guest.passportNumber);
-      }
-      expect(html).not.toContain(request.requestNumber);
+        const customer = await anotherBrowser(browser, javaScriptEnabled, baseURL!, "10.9.9.8", {
+          phone: true,
+        });
+        const answer = await customer.page.goto(link);
+        expect(answer?.status()).toBe(200);
+        const headers = answer!.headers();
+        expect(headers["x-robots-tag"]).toContain("noindex");
+        expect(headers["referrer-policy"]).toBe("no-referrer");
+        const html = await answer!.text();
+        // Nothing to run: the page is whole without a script.
+        expect(html).not.toContain("<script");
+        const offer = customer.page.getByTestId("shared-offer");
+        await expect(
+          offer.getByTestId("shared-offer-en").getByTestId("shared-offer-price"),
+        ).toHaveText(price);
+        await expect(customer.page.getByTestId("shared-offer-fa")).toHaveAttribute("dir", "rtl");
+        await expect(customer.page.getByText(AGENCY)).toBeVisible();
+        await expect(customer.page.getByText("+98 21 5555 0101")).toBeVisible();
+        await expect(customer.page.getByTestId("prepared-for")).toHaveText("The Rezaei family");
+        // axe runs in the page: with scripts on (the page itself has none either way).
+        if (javaScriptEnabled) expect(await violationsOf(customer.page)).toEqual([]);
+        const logo = await customer.page.request.get(`${link}/logo`);
+        expect(logo.headers()["content-type"]).toBe("image/png");
+        expect(Buffer.from(await logo.body()).equals(PNG)).toBe(true);
+        // No traveller's data, no provider price, no request number: in the page or anywhere in it.
+        const state = await sandbox.state();
+        const request = state.requests.find((entry) => entry.id === REQUEST)!;
+        for (const guest of request.rooms.flatMap((room) => room.passengers)) {
+          expect(html).not.toContain(guest.firstName);
+          expect(html).not.toContain(guest.lastName);
+          expect(html).not.toContain(guest.passportNumber);
+        }
+        expect(html).not.toContain(request.requestNumber);
 
-      // The agency's list: the offer, who it was for, opened once; then withdrawn.
-      await portal.visit("/agency/offers");
-      const listed = await offersListed(page);
-      await expect(listed).toHaveCount(1);
-      await expect(listed).toContainText("The Rezaei family");
-      await expect(listed).toContainText(words.openedOnce);
-      // A text browser reads it as separate values (lynx, w3m: no CSS, no script).
-      if (!javaScriptEnabled)
-        expect(
-          runTogether(
-            await textWithCss(customer.page, link),
-            await textWithoutCss(customer.page, link),
-          ),
-        ).toEqual([]);
-      await listed.getByRole("button", { name: words.withdraw }).click();
-      await expect(page.getByText(words.withdrawn)).toBeVisible();
-      await expect(listed.getByRole("button", { name: words.withdraw })).toHaveCount(0);
+        // The agency's list: the offer, who it was for, opened once; then withdrawn.
+        await portal.visit("/agency/offers");
+        const listed = await offersListed(page);
+        await expect(listed).toHaveCount(1);
+        await expect(listed).toContainText("The Rezaei family");
+        await expect(listed).toContainText(words.openedOnce);
+        // A text browser reads it as separate values (lynx, w3m: no CSS, no script).
+        if (!javaScriptEnabled)
+          expect(
+            runTogether(
+              await textWithCss(customer.page, link),
+              await textWithoutCss(customer.page, link),
+            ),
+          ).toEqual([]);
+        await listed.getByRole("button", { name: words.withdraw }).click();
+        await expect(page.getByText(words.withdrawn)).toBeVisible();
+        await expect(listed.getByRole("button", { name: words.withdraw })).toHaveCount(0);
 
-      const ended = await customer.page.goto(link);
-      expect(ended?.status()).toBe(410);
-      await expect(
-        customer.page.getByRole("heading", { name: "This offer has ended" }),
-      ).toBeVisible();
-      expect((await customer.page.request.get(`${link}/logo`)).status()).toBe(404);
-      await customer.close();
-    });
+        const ended = await customer.page.goto(link);
+        expect(ended?.status()).toBe(410);
+        await expect(customer.page.getByRole("heading", { name: WORDS.en.ended })).toBeVisible();
+        expect((await customer.page.request.get(`${link}/logo`)).status()).toBe(404);
+        await customer.close();
+      },
+    );
   }
 
   test("bad input is refused next to its field and nothing is stored: a name with markup or of 10,000 characters, a logo that is no image, an SVG, or too large; a token malformed or never given", async ({

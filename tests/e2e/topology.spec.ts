@@ -5,7 +5,7 @@ import { forwardLocalPort } from "../containers/forward";
 import { podman, PODMAN_COMPOSE, run, waitUntil } from "../containers/podman";
 import { POSTGRES_IMAGE, REDIS_IMAGE } from "../containers/stand-ins";
 import { addressOf, clerkAt, fromContainers, test } from "./container-fixtures";
-import { expect } from "./fixtures";
+import { expect, securityTokenIn } from "./fixtures";
 import { SESSION_SECRET } from "./servers";
 
 /**
@@ -23,15 +23,16 @@ test.describe.configure({ mode: "default" });
 /** What a page that needs the portal's store says without it (shared-offers.spec.ts). */
 const STORE_UNAVAILABLE = "Shared offers and branding are not available just now.";
 
-test("deploy/compose.yaml: HAProxy, three replicas, Redis under Sentinel and PostgreSQL migrated once; a replica killed mid-journey, then the Redis primary, no page fails and nobody is signed out", async ({
+test("deploy/compose.yaml: HAProxy, three replicas, Redis under Sentinel and PostgreSQL migrated once; a replica killed mid-journey, then the Redis primary, then PostgreSQL restarted: no page fails, nobody is signed out, a shared offer is kept", async ({
   portalImage,
   reachableSandbox: sandbox,
   browser,
 }, testInfo) => {
   // Eleven containers that podman-compose starts, and stops, one after another (five took 18 s on a
-  // quiet machine, 30 s beside a CPU hog while the image's neighbours run browser tests), and a
-  // failover of about 5 s.
-  test.setTimeout(240_000);
+  // quiet machine, 30 s beside a CPU hog while the image's neighbours run browser tests), a
+  // PostgreSQL made and migrated, a failover of about 5 s and a PostgreSQL restart: about 70 s
+  // quiet, so 300 s.
+  test.setTimeout(300_000);
   await sandbox.reset();
   const project = "agency-portal-e2e";
   const env = {
@@ -112,6 +113,22 @@ test("deploy/compose.yaml: HAProxy, three replicas, Redis under Sentinel and Pos
     expect(list.status()).toBe(200);
     expect(await list.text()).toContain("Requests");
 
+    // An offer shared as a link before anything fails: the customer's link outlives what follows.
+    const offerPath = "/reservations/reservation-details/7001/offer";
+    const shared = await portal.page.request.post(`${offerPath}?share`, {
+      form: {
+        csrf: securityTokenIn(await (await get(offerPath)).text()),
+        ...{ markupKind: "percent", markup: "12", language: "both" },
+      },
+      maxRedirects: 0,
+    });
+    expect(shared.status()).toBe(302);
+    const link = /id="shared-link-url"[^>]*value="([^"]+)"/.exec(
+      await (await get(shared.headers().location)).text(),
+    )![1];
+    const customerOpens = async () => (await fetch(link)).status;
+    expect(await customerOpens()).toBe(200);
+
     await podman(["kill", `${project}_portal-2_1`]);
     // Every page of the journey, whichever replica it was sent to: HAProxy sends a request that
     // met the dead one to another, and the session is in Redis (a signed-out clerk would be sent
@@ -144,6 +161,15 @@ test("deploy/compose.yaml: HAProxy, three replicas, Redis under Sentinel and Pos
       ...["redis-cli", "-p", "26379", "sentinel", "get-master-addr-by-name", "portal"],
     ]);
     expect(sentinelSays).toContain("redis-2");
+    // PostgreSQL stopped and started again: the offer is kept in its volume, and the replicas'
+    // pools connect again by themselves (until then the link says to try again: 503).
+    expect(await customerOpens()).toBe(200);
+    await podman(["restart", postgres]);
+    await waitUntil(
+      async () => (await customerOpens()) === 200,
+      "the offer after a restart",
+      30_000,
+    );
     await portal.page.context().close();
   } finally {
     await proxy.close();

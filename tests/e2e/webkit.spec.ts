@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { By, Key } from "selenium-webdriver";
 import { formatDateInput } from "~/utils/format/date-input";
 import { CHECK_IN, CHECK_OUT, PNG } from "./journeys";
+import { SHARING_WORDS } from "./sharing-words";
 import { expect, test, WebKitUser } from "./webkit";
 
 /**
@@ -168,40 +169,73 @@ test.describe("WebKit", () => {
     expect(payments.at(-1)!.fileName).toMatch(/\.png$/);
   });
 
-  test("a clerk shares an offer as a link; the customer opens it without signing in: the agency's logo, the stay, for whom", async ({
-    user,
-  }, testInfo) => {
-    const logo = testInfo.outputPath("logo.png");
-    writeFileSync(logo, PNG);
-    await user.signIn();
-    await user.visit("/agency/branding");
-    await (await user.control("Logo")).sendKeys(logo);
-    await user.click(user.button("Save branding"));
-    await user.waitForText("The agency's branding is saved.");
-    await user.visit(
-      "/reservations/reservation-details/7001/offer?markupKind=percent&markup=12&language=both",
-    );
-    await user.fill("Prepared for (optional)", "The Karimi family");
-    await user.click(user.button("Share as a link"));
-    const link = await (await user.find("#shared-link-url")).getAttribute("value");
-    expect(link).toMatch(/^https:\/\/localhost:\d+\/offer\/[\w-]{43}$/);
-    // The customer's phone: none of the clerk's cookies.
-    await user.driver.manage().deleteAllCookies();
-    await user.driver.get(link!);
-    await user.waitForText("The Karimi family");
-    await user.waitForText("Hotel offer", "h1");
-    const image = await user.find('img[src$="/logo"]');
-    await user.waitFor(
-      () =>
-        user.driver.executeScript<boolean>(
-          "return arguments[0].complete && arguments[0].naturalWidth > 0",
-          image,
+  for (const language of ["en", "fa"] as const)
+    test(`a clerk shares an offer as a link; the customer opens it on a phone without signing in: the agency's logo, the stay, for whom; then withdrawn (${language})`, async ({
+      user,
+    }, testInfo) => {
+      // Two people's journey (the clerk's nine pages and two sign-ins, the customer's two):
+      // 26–32 s on a quiet machine, so 150 s.
+      test.setTimeout(150_000);
+      const words = SHARING_WORDS[language];
+      const logo = testInfo.outputPath("logo.png");
+      writeFileSync(logo, PNG);
+      const clerkSignsIn = async () => {
+        await user.signIn();
+        if (language === "fa") {
+          await user.click(user.button("فارسی"));
+          // The dashboard drawn in Persian: the answer that keeps the choice has come.
+          await user.waitForText("داشبورد", "h1");
+        }
+      };
+      await clerkSignsIn();
+      await user.visit("/agency/branding");
+      await (await user.control(words.logo)).sendKeys(logo);
+      await user.click(user.button(words.save));
+      await user.waitForText(words.saved);
+      await user.visit(
+        "/reservations/reservation-details/7001/offer?markupKind=percent&markup=12&language=both",
+      );
+      await user.fill(words.preparedFor, "The Karimi family");
+      await user.click(user.button(words.share));
+      const link = (await (await user.find("#shared-link-url")).getAttribute("value"))!;
+      // Behind the TLS proxy the link is the https address the clerk's browser used.
+      expect(link).toMatch(/^https:\/\/localhost:\d+\/offer\/[\w-]{43}$/);
+
+      // The customer's phone: none of the clerk's cookies, a phone's width.
+      await user.driver.manage().deleteAllCookies();
+      await user.driver.manage().window().setRect({ width: 390, height: 844 });
+      await user.driver.get(link);
+      await user.waitForText("The Karimi family");
+      await user.waitForText(words.offerHeading, "h1");
+      const image = await user.find('img[src$="/logo"]');
+      await user.waitFor(
+        () =>
+          user.driver.executeScript<boolean>(
+            "return arguments[0].complete && arguments[0].naturalWidth > 0",
+            image,
+          ),
+        "the agency's logo drawn",
+      );
+      // Nothing to run: the customer's page sends no script, with JavaScript on or off.
+      expect(await user.driver.executeScript("return document.scripts.length")).toBe(0);
+      // The page is as wide as the phone: nothing to scroll sideways.
+      expect(
+        await user.driver.executeScript(
+          "return document.documentElement.scrollWidth <= window.innerWidth",
         ),
-      "the agency's logo drawn",
-    );
-    // Nothing to run: the customer's page sends no script, with JavaScript on or off.
-    expect(await user.driver.executeScript("return document.scripts.length")).toBe(0);
-  });
+      ).toBe(true);
+
+      // The clerk withdraws it; the link says so.
+      await user.driver.manage().window().setRect({ width: 1280, height: 900 });
+      await clerkSignsIn();
+      await user.visit("/agency/offers");
+      await user.click(user.button(words.withdraw));
+      await user.waitForText(words.withdrawn);
+      await user.driver.manage().deleteAllCookies();
+      await user.driver.get(link);
+      // (in the language of the customer's browser: English, as it chose none)
+      await user.waitForText(SHARING_WORDS.en.ended, "h1");
+    });
 
   test("the requests list downloads as CSV", async ({ user, downloads }) => {
     await user.signIn();
