@@ -27,6 +27,8 @@ test("the image runs on Node 24 as uid 1000 on a read-only root: it migrates a n
   browser,
   servers,
 }) => {
+  // Two containers (the migration, then the portal) and the journey: 38 s on a quiet CI run.
+  test.setTimeout(180_000);
   // What the image adds to its Node base: the build and the traced files of its packages.
   expect(portalImage.addedToBase, "bytes over the Node base").toBeLessThan(40e6);
   await sandbox.reset();
