@@ -181,6 +181,8 @@ test("deploy/kubernetes: the Deployment under podman kube play migrates the stor
   portalImage,
   reachableSandbox: sandbox,
 }, testInfo) => {
+  // A PostgreSQL made, three migrations at once, then three pods: 23 s beside a CPU hog, so 120 s.
+  test.setTimeout(120_000);
   const deployment = parseAllDocuments(
     readFileSync("deploy/kubernetes/deployment.yaml", "utf8"),
   )[0].toJS();
