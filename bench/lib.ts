@@ -3,7 +3,7 @@ import { startRedisServer } from "../tests/redis-server";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
-import { deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 import type { CDPSession } from "@playwright/test";
 import { answers, portalPortsOf, sandboxPortOf, waitUntil } from "../deploy/cluster";
 import { PORTAL_SERVER } from "../scripts/portal-build.mjs";
@@ -322,18 +322,6 @@ export async function shareAnOffer(portalUrl: string, cookie: string, logo?: Buf
   const link = back.match(/id="shared-link-url"[^>]*value="([^"]+)"/)?.[1];
   if (!link) throw new Error("No link on the offer page after sharing");
   return new URL(link).pathname;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 /**
