@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { connect, createServer } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startPostgresServer } from "#tests/postgres-server";
+import { freePort } from "../../../deploy/cluster";
 import { migrate } from "../../../server/migrate";
 
 /**
@@ -52,6 +54,27 @@ describe("migrations", () => {
       "0002-clerk-offer-defaults",
     ]);
     expect(await migrate(fresh)).toEqual([]);
+  });
+
+  test("a server that is not taking connections yet is waited for, as in a deployment's first seconds", async () => {
+    const fresh = new URL(await server.createDatabase("waited", { migrated: false }));
+    const realPort = Number(fresh.port);
+    // Nothing listens on this port at first (connections refused); then it leads to the server.
+    fresh.port = String(await freePort());
+    const migrating = migrate(fresh.href);
+    await new Promise((done) => setTimeout(done, 1500));
+    const opening = createServer((socket) => {
+      const upstream = connect(realPort, "127.0.0.1");
+      socket.pipe(upstream).pipe(socket);
+      socket.on("error", () => upstream.destroy());
+      upstream.on("error", () => socket.destroy());
+    });
+    await new Promise<void>((done) => opening.listen(Number(fresh.port), "127.0.0.1", done));
+    try {
+      expect(await migrating).toHaveLength(2);
+    } finally {
+      opening.close();
+    }
   });
 });
 
