@@ -24,6 +24,7 @@ import tailwindHref from "~/tailwind.css?url";
 import { cookiesRefusedToast, csrf } from "~/utils/session/csrf.server";
 import { env } from "~/utils/runtime/env.server";
 import { combineHeaders, pathWithSearch } from "~/utils/http/http";
+import { arrivesWithItsData } from "~/utils/wizard/continue";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getToast } from "~/utils/session/toast.server";
 
@@ -61,11 +62,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // Each new page asks for the root's data again, for a toast that waits for that page (the requests
 // list after a submit); it makes no provider call and rides in the page's own request.
+// A wizard step's Continue brings what changes (decision 044): its move keeps the root's data.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
-}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+}) =>
+  !arrivesWithItsData(nextUrl) &&
+  (defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname);
 
 export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
 

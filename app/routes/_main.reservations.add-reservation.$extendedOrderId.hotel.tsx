@@ -1,2 +1,9 @@
 // The same wizard step, for a request added to an order (spec §2: ExtendedOrderId).
-export { default, ErrorBoundary, action, handle, loader } from "./_main.reservations.new.hotel";
+export {
+  default,
+  ErrorBoundary,
+  action,
+  clientAction,
+  handle,
+  loader,
+} from "./_main.reservations.new.hotel";

@@ -1,2 +1,10 @@
 // The same wizard step, for a request added to an order (spec §2: ExtendedOrderId).
-export { default, ErrorBoundary, action, handle, loader } from "./_main.reservations.new.rooms";
+export {
+  default,
+  ErrorBoundary,
+  action,
+  clientLoader,
+  clientAction,
+  handle,
+  loader,
+} from "./_main.reservations.new.rooms";

@@ -2,6 +2,7 @@
 export {
   default,
   ErrorBoundary,
+  clientLoader,
   handle,
   loader,
   meta,

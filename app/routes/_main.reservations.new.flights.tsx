@@ -1,8 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -21,6 +26,8 @@ import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-e
 import { flightsFormDefaults } from "~/utils/wizard/reservation-wizard";
 import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/flights-step";
 import { loadWizard, nextStepUrl, requireStep } from "~/utils/wizard/reservation-wizard.server";
+import { continueWithItsData, dataBroughtFor } from "~/utils/wizard/continue";
+import { continueTo } from "~/utils/wizard/continue.server";
 
 /** Step 3, Flight Info (only with a transfer): the arrival and the departure flight. */
 
@@ -38,7 +45,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, params, context } = args;
   const formData = await readForm(request, context);
   const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "flights");
@@ -70,12 +78,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     flights: { ...value, ...resolved.facts },
     input: { ...wizard.draft.input, flights: undefined },
   });
-  throw redirect(nextStepUrl(wizard, draft, "flights"));
+  return continueTo(args, nextStepUrl(wizard, draft, "flights"));
 }
+
+/** With JS a Continue's answer brings the next step: the page moves on without asking again. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  continueWithItsData(serverAction<typeof action>);
+
+// With JS the step may come with the Continue that leads to it (decision 044).
+export const clientLoader = dataBroughtFor("step");
 
 export default function FlightsStep() {
   const { airlines, resolved, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof clientAction>();
   const { i18n } = useTranslation("wizard");
   const schema = flightsStepSchema(i18n.language);
   const [form, fields] = useForm<FlightsFormInput, FlightsStepValue>({

@@ -8,7 +8,12 @@ import {
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DateField } from "~/components/date-picker";
@@ -56,6 +61,8 @@ import { env } from "~/utils/runtime/env.server";
 import { findLocations, type GeoLocation } from "~/utils/provider/geo.server";
 import { SuggestingTextField } from "~/components/wizard/suggestions";
 import { InlineValues } from "~/components/ui/inline-values";
+import { continueWithItsData } from "~/utils/wizard/continue";
+import { continueTo } from "~/utils/wizard/continue.server";
 
 /** Step 1, Choose Hotel: a package hotel (searchable), the stay's dates, transfer, notes. */
 
@@ -155,7 +162,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, params, context } = args;
   const formData = await readForm(request, context);
   const wizard = await loadWizard(request, context, params);
   requireStep(wizard, "hotel");
@@ -241,12 +249,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         : {},
     roomsInputHotel: undefined,
   });
-  throw redirect(nextStepUrl(wizard, draft, "hotel"));
+  return continueTo(args, nextStepUrl(wizard, draft, "hotel"));
 }
+
+/** With JS a Continue's answer brings the next step: the page moves on without asking again. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  continueWithItsData(serverAction<typeof action>);
 
 export default function HotelStep() {
   const { today, packages, places, hotels, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof clientAction>();
   const { t, i18n } = useTranslation("wizard");
   const schema = hotelStepSchema(i18n.language, today);
   const [form, fields] = useForm<HotelStepInput, HotelStepValue>({

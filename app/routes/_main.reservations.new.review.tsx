@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { dataBroughtFor } from "~/utils/wizard/continue";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -181,6 +182,9 @@ async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
   return { requestId: created.Id, requestNumber: created.RequestNumber };
 }
 
+// With JS the step may come with the Continue that leads to it (decision 044).
+export const clientLoader = dataBroughtFor("step");
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
   const submitKey = String(formData.get("submitKey") ?? "");
@@ -198,10 +202,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const outcome = await outcomeOf(submitKey, 15_000);
     if (outcome) return succeed(context.translator("wizard"));
     const t = context.translator("wizard");
-    return data(
-      { error: t("stillSubmitting"), priceChanged: false },
-      { status: 409 },
-    );
+    return data({ error: t("stillSubmitting"), priceChanged: false }, { status: 409 });
   }
   try {
     const result = await submit(request, wizard, Number(formData.get("reviewedFinal")));
@@ -233,7 +234,6 @@ export default function ReviewStep() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wizard");
   const isPending = useIsPending();
-
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,8 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -28,6 +33,8 @@ import {
   requireStep,
   roomTypeViews,
 } from "~/utils/wizard/reservation-wizard.server";
+import { continueWithItsData, dataBroughtFor } from "~/utils/wizard/continue";
+import { continueTo } from "~/utils/wizard/continue.server";
 
 /**
  * Step 2, Choose Rooms and Guests: rooms of the hotel's types, each with its main guests and the
@@ -105,12 +112,19 @@ export async function action(args: ActionFunctionArgs) {
     rooms: submission.value,
     input: { ...wizard.draft.input, rooms: undefined },
   });
-  throw redirect(nextStepUrl(wizard, draft, "rooms"));
+  return continueTo(args, nextStepUrl(wizard, draft, "rooms"));
 }
+
+/** With JS a Continue's answer brings the next step: the page moves on without asking again. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  continueWithItsData(serverAction<typeof action>);
+
+// With JS the step may come with the Continue that leads to it (decision 044).
+export const clientLoader = dataBroughtFor("step");
 
 export default function RoomsStep() {
   const { checkIn, countries, roomTypes, estimateIn, defaults } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const { t, i18n } = useTranslation("wizard");
   const schema = roomsStepSchema({ language: i18n.language, checkIn, roomTypes });
   const [form, fields] = useForm<RoomsFormInput, RoomsStepValue>({

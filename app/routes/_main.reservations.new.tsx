@@ -21,6 +21,7 @@ import {
 import { loadWizard } from "~/utils/wizard/reservation-wizard.server";
 import { InlineValues } from "~/components/ui/inline-values";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
+import { dataBroughtFor } from "~/utils/wizard/continue";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -57,6 +58,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 export type WizardFrame = Awaited<ReturnType<typeof loader>>;
+
+// With JS a step's Continue brings the frame as it now is (decision 044).
+export const clientLoader = dataBroughtFor("frame");
 
 // Single fetch re-runs every loader on every navigation: between steps the frame only changes
 // after a step's form was sent (stack notes, wizard §1).

@@ -20,6 +20,7 @@ import { paymentsDueCount } from "~/utils/money/payment-deadlines.server";
 import { settle } from "~/utils/http/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/requests/unread-notes.server";
 import { newRequestPath } from "~/utils/wizard/reservation-wizard.server";
+import { arrivesWithItsData } from "~/utils/wizard/continue";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -51,13 +52,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // The unread-notes count must be current on every page the user opens, so the layout's data comes
 // again with each new page (in the same single-fetch request, its calls beside the page's); a
-// change of the query alone (a list's filter, its next page) reuses it.
+// change of the query alone (a list's filter, its next page) reuses it. A wizard step's Continue
+// moves on without asking the server again (decision 044): the menu is as of the step before.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
   currentUrl,
   nextUrl,
 }) => {
+  if (arrivesWithItsData(nextUrl)) return false;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return true;
   if (currentUrl.href !== nextUrl.href) return false;
