@@ -46,6 +46,13 @@ type StepFigures = {
   inARow: number;
   chain: string[];
   limitMs: number;
+  /**
+   * By the page's own clock, without Playwright's polling at the slowed CPU: with JS from the
+   * click to the first frame after the next screen's `shown` element is in the DOM; without JS
+   * the next document's first contentful paint from its navigation's start (the click): a lower
+   * bound, as the page may paint before its form has streamed in.
+   */
+  pageMs?: number;
 };
 
 /** Every request of the page, on CDP's clock, kept until the step that made it is read. */
@@ -189,14 +196,61 @@ async function settled(page: Page, javaScriptEnabled: boolean) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 120_000 });
 }
 
-/** One step: `act` is the clerk's click; `ready` is visible when the next screen can be used. */
+type PageClock = { click?: number; shown?: number; painted?: number };
+
+/** With JS: the click's time and the first frame after an element matching `shown` is in. */
+function watchTheStep(page: Page, shown: { selector: string; text: string }) {
+  return page.evaluate(({ selector, text }) => {
+    const clock: PageClock = {};
+    (window as unknown as { benchStep: PageClock }).benchStep = clock;
+    const pattern = new RegExp(text);
+    document.addEventListener("click", (event) => (clock.click = event.timeStamp), {
+      capture: true,
+      once: true,
+    });
+    new MutationObserver((_, observer) => {
+      // (Inline: a named function here would reach the page wrapped in the bundler's `__name`.)
+      if (
+        clock.click === undefined ||
+        ![...document.querySelectorAll(selector)].some((element) =>
+          pattern.test(element.textContent ?? ""),
+        )
+      )
+        return;
+      clock.shown = performance.now();
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (clock.painted = performance.now())));
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, shown);
+}
+
+async function pageClockOf(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled)
+    return page.evaluate(
+      () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    );
+  await page.waitForFunction(
+    () => (window as unknown as { benchStep: PageClock }).benchStep.painted !== undefined,
+  );
+  return page.evaluate(() => {
+    const clock = (window as unknown as { benchStep: PageClock }).benchStep;
+    return clock.painted! - clock.click!;
+  });
+}
+
+/**
+ * One step: `act` is the clerk's click; `ready` is visible when the next screen can be used;
+ * `shown`, the same element found in the DOM, for the page's own clock.
+ */
 async function step(
   page: Page,
   log: RequestLog,
   javaScriptEnabled: boolean,
   act: () => Promise<void>,
   ready: () => ReturnType<Page["getByRole"]>,
+  shown?: { selector: string; text: string },
 ): Promise<StepFigures> {
+  if (shown && javaScriptEnabled) await watchTheStep(page, shown);
   log.take();
   const started = performance.now();
   await act();
@@ -206,11 +260,12 @@ async function step(
   // Without JS the screen is usable before its document's last bytes are in: the step's requests
   // are read once they are (not timed).
   await page.waitForLoadState("load");
+  const pageMs = shown ? await pageClockOf(page, javaScriptEnabled) : undefined;
   const requests = log.take();
   const chain = longestChain(requests);
   const bytes = requests.reduce((sum, request) => sum + request.bytes, 0);
   const limitMs = chain.inARow * SLOW_LINE.rttMs + bytes / SLOW_LINE_BYTES_PER_MS;
-  return { ms, requests, ...chain, limitMs };
+  return { ms, requests, ...chain, limitMs, pageMs };
 }
 
 async function booking(page: Page, log: RequestLog, javaScriptEnabled: boolean) {
@@ -240,6 +295,7 @@ async function booking(page: Page, log: RequestLog, javaScriptEnabled: boolean) 
     javaScriptEnabled,
     () => page.getByRole("link", { name: "New Request" }).click(),
     () => page.getByRole("button", { name: "Continue" }),
+    { selector: "button", text: "^Continue$" },
   );
 
   await page.getByLabel("Palm Oasis Suites").check();
@@ -251,6 +307,7 @@ async function booking(page: Page, log: RequestLog, javaScriptEnabled: boolean) 
     javaScriptEnabled,
     () => page.getByRole("button", { name: "Continue" }).click(),
     () => page.getByRole("button", { name: /^Add a .* room$/ }).first(),
+    { selector: "button", text: "^Add a .* room$" },
   );
 
   figures["add a room"] = await step(
@@ -279,6 +336,7 @@ async function booking(page: Page, log: RequestLog, javaScriptEnabled: boolean) 
     javaScriptEnabled,
     () => page.getByRole("button", { name: "Continue" }).last().click(),
     () => page.getByRole("button", { name: "Submit request" }),
+    { selector: "button", text: "^Submit request$" },
   );
 
   // Both ways the list, with the success message on it (issue 69: at once, with JS as without).
@@ -369,6 +427,18 @@ try {
       console.log(
         `  ${name.padEnd(18)} ${String(Math.round(ms)).padStart(6)} ms  limit ${String(Math.round(typical.limitMs)).padStart(5)} ms  ${ratio.padEnd(12)} ${String(typical.requests.length).padStart(2)} requests, ${typical.inARow} in a row: ${typical.chain.join(" → ")}`,
       );
+      const pageMs = runs.map((figures) => figures[name].pageMs);
+      if (pageMs.every((value) => value !== undefined)) {
+        const own = median(pageMs);
+        const otherOwn = results.get(other)?.map((figures) => figures[name].pageMs);
+        const versus =
+          kind.javaScriptEnabled && otherOwn?.every((value) => value !== undefined)
+            ? `, on÷off ${(own / median(otherOwn)).toFixed(2)}`
+            : "";
+        console.log(
+          `  ${"".padEnd(18)} by the page's clock ${Math.round(own)} ms${versus} (${kind.javaScriptEnabled ? "click → the next screen painted" : "the next document's first contentful paint"})`,
+        );
+      }
       const parts = apart(ms, typical);
       for (const part of Object.keys(totalApart) as Array<keyof typeof totalApart>)
         totalApart[part] += parts[part];

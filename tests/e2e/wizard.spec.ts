@@ -6,6 +6,7 @@ import {
   NO_ANSWER_IN_TIME,
   startPortalInstance,
   test,
+  UNAVAILABLE,
   type Portal,
   type Sandbox,
 } from "./fixtures";
@@ -1639,6 +1640,28 @@ test.describe("new request wizard: no round trip it need not", () => {
       ),
     ).toEqual(["GET /reservations/list.data", "POST /reservations/new/review.data"]);
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
+  });
+
+  test("a Continue whose next step the provider cannot give saves the step and shows that step's error, and Try again draws it", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    // With JS the post's answer would bring the rooms step (decision 044): when its data fails,
+    // the answer is the redirect, and the rooms page meets the failure itself, as without JS.
+    await portal.signInDirectly();
+    await portal.visit("/reservations/new/hotel");
+    await sandbox.fault({
+      path: "/api/AccommodationPropertyClient/*",
+      method: "GET",
+      status: 500,
+    });
+    await chooseHotel(page, { transfer: false });
+    await expect(page.getByText(UNAVAILABLE).first()).toBeVisible();
+    await sandbox.clearFaults();
+    await page.getByRole("link", { name: "Try again" }).first().click();
+    await expect(page.getByRole("button", { name: "Add a Double room" })).toBeVisible();
+    await expect(page.getByTestId("wizard-stay")).toContainText("Marina Pearl Resort");
   });
 
   test("with JS, a page loading the next one ahead asks for its modules and what they import at once", async ({
