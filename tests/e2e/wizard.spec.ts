@@ -1590,6 +1590,7 @@ test.describe("new request wizard: no round trip it need not", () => {
     // Each step loads those after it while the clerk types (watched for from before it shows).
     const stepsAheadLoaded = Promise.all([
       routeLoaded(page, "_main.reservations.new.rooms"),
+      routeLoaded(page, "_main.reservations.new.flights"),
       routeLoaded(page, "_main.reservations.new.review"),
     ]);
     expect(
@@ -1606,7 +1607,7 @@ test.describe("new request wizard: no round trip it need not", () => {
     await stepsAheadLoaded;
     expect(
       await waitedFor(
-        () => chooseHotel(page, { transfer: false }),
+        () => chooseHotel(page, { transfer: true }),
         page.getByRole("button", { name: "Add a Double room" }),
         "_main.reservations.new.rooms",
       ),
@@ -1620,10 +1621,18 @@ test.describe("new request wizard: no round trip it need not", () => {
     expect(
       await waitedFor(
         () => page.getByRole("button", { name: "Continue" }).last().click(),
+        page.getByRole("region", { name: "Arrival flight" }),
+        "_main.reservations.new.flights",
+      ),
+    ).toEqual(["POST /reservations/new/rooms.data"]);
+    expect(
+      await waitedFor(
+        // What the airports' suggestions asked for while the flights were typed is left out.
+        () => fillFlights(page, async () => void (asked = [])),
         page.getByRole("button", { name: "Submit request" }),
         "_main.reservations.new.review",
       ),
-    ).toEqual(["POST /reservations/new/rooms.data"]);
+    ).toEqual(["POST /reservations/new/flights.data"]);
 
     // The submit: its post, whose answer sends the clerk to the list, then the list's data with
     // its message (issue 69: at once, as without JS), nothing between.
