@@ -53,6 +53,8 @@ type StepFigures = {
    * bound, as the page may paint before its form has streamed in.
    */
   pageMs?: number;
+  /** Without JS: when the next document was parsed (DOMContentLoaded's end), from the click. */
+  parsedMs?: number;
 };
 
 /** Every request of the page, on CDP's clock, kept until the step that made it is read. */
@@ -224,17 +226,22 @@ function watchTheStep(page: Page, shown: { selector: string; text: string }) {
   }, shown);
 }
 
-async function pageClockOf(page: Page, javaScriptEnabled: boolean) {
+async function pageClockOf(
+  page: Page,
+  javaScriptEnabled: boolean,
+): Promise<{ pageMs?: number; parsedMs?: number }> {
   if (!javaScriptEnabled)
-    return page.evaluate(
-      () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-    );
+    return page.evaluate(() => ({
+      pageMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      parsedMs: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
+        ?.domContentLoadedEventEnd,
+    }));
   await page.waitForFunction(
     () => (window as unknown as { benchStep: PageClock }).benchStep.painted !== undefined,
   );
   return page.evaluate(() => {
     const clock = (window as unknown as { benchStep: PageClock }).benchStep;
-    return clock.painted! - clock.click!;
+    return { pageMs: clock.painted! - clock.click! };
   });
 }
 
@@ -260,12 +267,12 @@ async function step(
   // Without JS the screen is usable before its document's last bytes are in: the step's requests
   // are read once they are (not timed).
   await page.waitForLoadState("load");
-  const pageMs = shown ? await pageClockOf(page, javaScriptEnabled) : undefined;
+  const clock = shown ? await pageClockOf(page, javaScriptEnabled) : {};
   const requests = log.take();
   const chain = longestChain(requests);
   const bytes = requests.reduce((sum, request) => sum + request.bytes, 0);
   const limitMs = chain.inARow * SLOW_LINE.rttMs + bytes / SLOW_LINE_BYTES_PER_MS;
-  return { ms, requests, ...chain, limitMs, pageMs };
+  return { ms, requests, ...chain, limitMs, ...clock };
 }
 
 async function booking(page: Page, log: RequestLog, javaScriptEnabled: boolean) {
@@ -435,8 +442,12 @@ try {
           kind.javaScriptEnabled && otherOwn?.every((value) => value !== undefined)
             ? `, on÷off ${(own / median(otherOwn)).toFixed(2)}`
             : "";
+        const parsed = runs.map((figures) => figures[name].parsedMs);
+        const parsedText = parsed.every((value) => value !== undefined)
+          ? `, parsed at ${Math.round(median(parsed))} ms`
+          : "";
         console.log(
-          `  ${"".padEnd(18)} by the page's clock ${Math.round(own)} ms${versus} (${kind.javaScriptEnabled ? "click → the next screen painted" : "the next document's first contentful paint"})`,
+          `  ${"".padEnd(18)} by the page's clock ${Math.round(own)} ms${versus} (${kind.javaScriptEnabled ? "click → the next screen painted" : `the next document's first contentful paint${parsedText}`})`,
         );
       }
       const parts = apart(ms, typical);

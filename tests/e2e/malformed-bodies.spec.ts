@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { wizardSteps } from "#tests/pages";
 
 /**
  * Every action reads its body through one helper (app/utils/forms/form-data.server.ts): a form without
@@ -184,5 +185,45 @@ test.describe("malformed request bodies", () => {
     expect(response.status()).toBe(403);
     const demo = (await sandbox.state()).users.find((user) => user.userName === "demo");
     expect(demo?.password).toBe("Demo1234");
+  });
+
+  test("a wizard step's Continue sent to the router's address from another site, or without its token, brings no step and saves none", async ({
+    portal,
+    page,
+  }) => {
+    // The router's post (`.data`) is answered with the next step's data (decision 044): the same
+    // checks guard it as the page's post.
+    await portal.signInDirectly();
+    const [hotel, rooms] = wizardSteps();
+    const csrf = await portal.securityTokenOf(hotel.path);
+    const forged = {
+      // Refused before Remix runs.
+      "from another site": {
+        headers: { Origin: "https://evil.example" },
+        form: { csrf, ...hotel.moveOn },
+        status: 403,
+      },
+      // Sent back to the form (single fetch answers a redirect with 202).
+      "without its token": { headers: {}, form: { ...hotel.moveOn }, status: 202 },
+    };
+    for (const [name, { headers, form, status }] of Object.entries(forged)) {
+      const response = await page.request.post(`${hotel.path}.data`, {
+        headers,
+        form,
+        maxRedirects: 0,
+      });
+      expect(response.status(), name).toBe(status);
+      expect(await response.text(), name).not.toContain("Marina Pearl Resort");
+      // The rooms step is still closed: the hotel was not saved.
+      const closed = await page.request.get(rooms.path, { maxRedirects: 0 });
+      expect(closed.headers().location, name).toBe(hotel.path);
+    }
+    // The same post with its token, from the portal's own page: the rooms step comes with it.
+    const sent = await page.request.post(`${hotel.path}.data`, {
+      form: { csrf, ...hotel.moveOn },
+      maxRedirects: 0,
+    });
+    expect(sent.status()).toBe(200);
+    expect(await sent.text()).toContain("Marina Pearl Resort");
   });
 });
