@@ -11,7 +11,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary } from "~/components/forms";
+import { EnhancedInput, ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import {
   FlightsFields,
@@ -78,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
     flights: { ...value, ...resolved.facts },
     input: { ...wizard.draft.input, flights: undefined },
   });
-  return continueTo(args, nextStepUrl(wizard, draft, "flights"));
+  return continueTo(args, formData, nextStepUrl(wizard, draft, "flights"));
 }
 
 /** With JS a Continue's answer brings the next step: the page moves on without asking again. */
@@ -105,6 +105,8 @@ export default function FlightsStep() {
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       <AuthenticityTokenInput name="csrf" />
+      {/* Sent by the hydrated page: the answer may bring the next step (decision 044). */}
+      <EnhancedInput />
       <ErrorSummary form={form} fields={allFields} />
       <FlightsFields fields={fields} airlines={airlines} resolved={resolved} />
       <ContinueButton />

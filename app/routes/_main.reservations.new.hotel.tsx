@@ -19,6 +19,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DateField } from "~/components/date-picker";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
+  EnhancedInput,
   EnterSubmitsForm,
   ErrorSummary,
   FieldErrors,
@@ -174,7 +175,9 @@ export async function action(args: ActionFunctionArgs) {
     // Searching or a language switch keeps what was typed (without JS the page reloads). The
     // step's saved value stays: rooms and guests hang on it until another hotel is chosen.
     const typed = Object.fromEntries(
-      [...formData.entries()].filter(([name]) => !["csrf", "intent", "language"].includes(name)),
+      [...formData.entries()].filter(
+        ([name]) => !["csrf", "intent", "language", "enhanced"].includes(name),
+      ),
     );
     await wizard.save({ ...wizard.draft, input: { ...wizard.draft.input, hotel: typed } });
     const switched = await switchedLanguage(context, formData, typed);
@@ -249,7 +252,7 @@ export async function action(args: ActionFunctionArgs) {
         : {},
     roomsInputHotel: undefined,
   });
-  return continueTo(args, nextStepUrl(wizard, draft, "hotel"));
+  return continueTo(args, formData, nextStepUrl(wizard, draft, "hotel"));
 }
 
 /** With JS a Continue's answer brings the next step: the page moves on without asking again. */
@@ -282,6 +285,8 @@ export default function HotelStep() {
     <Card title={t("hotel.heading")} headingLevel={2}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
         <AuthenticityTokenInput name="csrf" />
+        {/* Sent by the hydrated page: the answer may bring the next step (decision 044). */}
+        <EnhancedInput />
         <ErrorSummary
           form={form}
           fields={[

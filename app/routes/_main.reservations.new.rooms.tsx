@@ -11,7 +11,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary } from "~/components/forms";
+import { EnhancedInput, ErrorSummary } from "~/components/forms";
 import { ContinueButton } from "~/components/wizard/continue-button";
 import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/language-switch";
 import { RoomsFields, type RoomsFormInput } from "~/components/wizard/rooms-fields";
@@ -112,7 +112,7 @@ export async function action(args: ActionFunctionArgs) {
     rooms: submission.value,
     input: { ...wizard.draft.input, rooms: undefined },
   });
-  return continueTo(args, nextStepUrl(wizard, draft, "rooms"));
+  return continueTo(args, formData, nextStepUrl(wizard, draft, "rooms"));
 }
 
 /** With JS a Continue's answer brings the next step: the page moves on without asking again. */
@@ -138,6 +138,8 @@ export default function RoomsStep() {
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
       <AuthenticityTokenInput name="csrf" />
+      {/* Sent by the hydrated page: the answer may bring the next step (decision 044). */}
+      <EnhancedInput />
       <ErrorSummary form={form} fields={[]} />
 
       <RoomsFields

@@ -191,20 +191,21 @@ test.describe("malformed request bodies", () => {
     portal,
     page,
   }) => {
-    // The router's post (`.data`) is answered with the next step's data (decision 044): the same
-    // checks guard it as the page's post.
+    // The hydrated page's post (`enhanced`, to the router's `.data` address) is answered with the
+    // next step's data (decision 044): the same checks guard it as the page's post.
     await portal.signInDirectly();
     const [hotel, rooms] = wizardSteps();
+    const continued = { ...hotel.moveOn, enhanced: "1" };
     const csrf = await portal.securityTokenOf(hotel.path);
     const forged = {
       // Refused before Remix runs.
       "from another site": {
         headers: { Origin: "https://evil.example" },
-        form: { csrf, ...hotel.moveOn },
+        form: { csrf, ...continued },
         status: 403,
       },
       // Sent back to the form (single fetch answers a redirect with 202).
-      "without its token": { headers: {}, form: { ...hotel.moveOn }, status: 202 },
+      "without its token": { headers: {}, form: continued, status: 202 },
     };
     for (const [name, { headers, form, status }] of Object.entries(forged)) {
       const response = await page.request.post(`${hotel.path}.data`, {
@@ -220,7 +221,7 @@ test.describe("malformed request bodies", () => {
     }
     // The same post with its token, from the portal's own page: the rooms step comes with it.
     const sent = await page.request.post(`${hotel.path}.data`, {
-      form: { csrf, ...hotel.moveOn },
+      form: { csrf, ...continued },
       maxRedirects: 0,
     });
     expect(sent.status()).toBe(200);

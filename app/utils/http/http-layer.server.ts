@@ -64,11 +64,6 @@ export type RequestContext = {
    * for (`X-Forwarded-Host`, else `Host`); else the request's own.
    */
   origin: string;
-  /**
-   * Whether the request is the router's (single fetch, a `.data` URL): the page that sent it runs
-   * the portal's JavaScript, and a wizard step's Continue may answer with the next step's data.
-   */
-  fromRouter: boolean;
   language: Language;
   /** A translator for the request's language: `translator("requests")("list.title")`. */
   translator: (namespace?: string) => TFunction;
@@ -131,7 +126,6 @@ export async function createRequestContext({
     requestId,
     clientAddress,
     origin,
-    fromRouter: new URL(url).pathname.endsWith(".data"),
     language,
     translator: translatorFor(instance, language),
     switchLanguage: async (next) => {

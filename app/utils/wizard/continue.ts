@@ -10,18 +10,17 @@ export type Continued = { to: string; frame: unknown; step: unknown };
 
 let arrived: Partial<Continued> | null = null;
 
-function isContinued(answer: unknown): answer is { continued: Continued } {
-  return typeof answer === "object" && answer !== null && "continued" in answer;
-}
+const pathOf = (url: URL) => `${url.pathname}${url.search}`;
 
 /** The step's `clientAction`: a Continue's answer moves on; any other is the step's own. */
 export async function continueWithItsData<Answer>(
   serverAction: () => Promise<Answer>,
 ): Promise<Exclude<Answer, { continued: Continued }> | Response> {
   const answer = await serverAction();
-  if (!isContinued(answer)) return answer as Exclude<Answer, { continued: Continued }>;
-  arrived = answer.continued;
-  return redirect(answer.continued.to);
+  const continued = (answer as { continued?: Continued } | null)?.continued;
+  if (!continued) return answer as Exclude<Answer, { continued: Continued }>;
+  arrived = continued;
+  return redirect(continued.to);
 }
 
 /**
@@ -29,7 +28,7 @@ export async function continueWithItsData<Answer>(
  * on every move, it forgets data that no move took (a click elsewhere while it came).
  */
 export function arrivesWithItsData(nextUrl: URL) {
-  if (arrived?.to === `${nextUrl.pathname}${nextUrl.search}`) return true;
+  if (arrived?.to === pathOf(nextUrl)) return true;
   arrived = null;
   return false;
 }
@@ -37,13 +36,12 @@ export function arrivesWithItsData(nextUrl: URL) {
 /** A `clientLoader` for the frame or a step: the data the Continue brought, else the server's. */
 export function dataBroughtFor(part: "frame" | "step") {
   return ({ request, serverLoader }: ClientLoaderFunctionArgs) => {
-    const url = new URL(request.url);
-    if (!arrived || !(part in arrived) || arrived.to !== `${url.pathname}${url.search}`)
+    if (!arrived || !(part in arrived) || arrived.to !== pathOf(new URL(request.url)))
       return serverLoader();
     const brought = arrived[part];
     delete arrived[part];
     // Taken by both: a later move to the same page (a language switch) asks the server again.
-    if (!("frame" in arrived) && !("step" in arrived)) arrived = null;
+    if (!("frame" in arrived || "step" in arrived)) arrived = null;
     return brought;
   };
 }
