@@ -1,2 +1,0 @@
-// The same wizard step, for a request added to an order (spec §2: ExtendedOrderId).
-export { default, ErrorBoundary, action, loader } from "./_main.reservations.new._index";

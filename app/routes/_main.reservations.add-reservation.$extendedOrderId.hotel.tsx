@@ -1,9 +1,0 @@
-// The same wizard step, for a request added to an order (spec §2: ExtendedOrderId).
-export {
-  default,
-  ErrorBoundary,
-  action,
-  clientAction,
-  handle,
-  loader,
-} from "./_main.reservations.new.hotel";
