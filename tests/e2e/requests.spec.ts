@@ -676,6 +676,8 @@ test.describe("book again", () => {
     await page.getByRole("button", { name: "Continue" }).first().click();
     await page.waitForURL(/\/rooms$/);
     await portal.hydrated();
+    // The address moves before React draws the step; the hotel step has a Continue too.
+    await expect(page.getByTestId("room-1")).toBeVisible();
     await page.getByRole("button", { name: "Continue" }).last().click();
     await expect(
       page.getByTestId("room-1").getByText(/must be 6 to 11 years old at check-in/),
