@@ -25,7 +25,12 @@ import { LanguageSwitchInForm, type TypedFormHandle } from "~/components/layout/
 import { orProviderErrorPage, providerErrorReply } from "~/utils/http/provider-errors.server";
 import { flightsFormDefaults } from "~/utils/wizard/reservation-wizard";
 import { flightsStepSchema, type FlightsStepValue } from "~/utils/wizard/flights-step";
-import { loadWizard, nextStepUrl, requireStep } from "~/utils/wizard/reservation-wizard.server";
+import {
+  loadWizard,
+  nextStepUrl,
+  requireStep,
+  typedInputOf,
+} from "~/utils/wizard/reservation-wizard.server";
 import { continueWithItsData, dataBroughtFor } from "~/utils/wizard/continue";
 import { continueTo } from "~/utils/wizard/continue.server";
 
@@ -58,7 +63,7 @@ export async function action(args: ActionFunctionArgs) {
     // The language switched halfway through the step: what was typed is kept, unvalidated.
     await wizard.save({
       ...wizard.draft,
-      input: { ...wizard.draft.input, flights: submission.payload },
+      input: { ...wizard.draft.input, flights: typedInputOf(submission.payload) },
     });
     return data(switched.result, { headers: switched.headers });
   }

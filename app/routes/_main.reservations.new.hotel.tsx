@@ -55,6 +55,7 @@ import {
   loadWizard,
   nextStepUrl,
   requireStep,
+  typedInputOf,
   type Wizard,
 } from "~/utils/wizard/reservation-wizard.server";
 import { getOrder } from "~/utils/provider/orders.server";
@@ -174,11 +175,7 @@ export async function action(args: ActionFunctionArgs) {
   if (formData.get("intent") === "search" || languageAsked) {
     // Searching or a language switch keeps what was typed (without JS the page reloads). The
     // step's saved value stays: rooms and guests hang on it until another hotel is chosen.
-    const typed = Object.fromEntries(
-      [...formData.entries()].filter(
-        ([name]) => !["csrf", "intent", "language", "enhanced"].includes(name),
-      ),
-    );
+    const typed = typedInputOf(Object.fromEntries(formData));
     await wizard.save({ ...wizard.draft, input: { ...wizard.draft.input, hotel: typed } });
     const switched = await switchedLanguage(context, formData, typed);
     if (switched) return data(switched.result, { headers: switched.headers });

@@ -32,6 +32,7 @@ import {
   nextStepUrl,
   requireStep,
   roomTypeViews,
+  typedInputOf,
 } from "~/utils/wizard/reservation-wizard.server";
 import { continueWithItsData, dataBroughtFor } from "~/utils/wizard/continue";
 import { continueTo } from "~/utils/wizard/continue.server";
@@ -87,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
     await wizard.save({
       ...wizard.draft,
       rooms: null,
-      input: { ...wizard.draft.input, rooms: submission.payload },
+      input: { ...wizard.draft.input, rooms: typedInputOf(submission.payload) },
     });
     return data({ result: switched.result, travellers: null }, { headers: switched.headers });
   }
@@ -99,7 +100,7 @@ export async function action(args: ActionFunctionArgs) {
       wizard.save({
         ...wizard.draft,
         rooms: null,
-        input: { ...wizard.draft.input, rooms: submission.payload },
+        input: { ...wizard.draft.input, rooms: typedInputOf(submission.payload) },
       }),
       travellersFoundFor(findFor, formData, wizard.provider, context),
     ]);

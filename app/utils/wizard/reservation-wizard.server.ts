@@ -48,6 +48,18 @@ export function emptyDraft(sessionId: string | null): Draft {
   };
 }
 
+/** The form's own fields: sent with every post, never typed by the clerk. */
+const FORM_FIELDS = new Set(["csrf", "intent", "language", "enhanced"]);
+
+/** What the clerk typed into a step's form, kept in the draft until the step is sent whole. */
+export function typedInputOf(payload: unknown): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries((payload ?? {}) as Record<string, unknown>).filter(
+      ([name]) => !FORM_FIELDS.has(name),
+    ),
+  );
+}
+
 /** The wizard of this URL: a new request, or one added to an order (`extendedOrderId`). */
 export async function loadWizard(request: Request, context: AppLoadContext, params: Params) {
   const orderId = params.extendedOrderId ? idParam(params, "extendedOrderId") : null;
