@@ -24,7 +24,7 @@ import tailwindHref from "~/tailwind.css?url";
 import { cookiesRefusedToast, csrf } from "~/utils/session/csrf.server";
 import { env } from "~/utils/runtime/env.server";
 import { combineHeaders, pathWithSearch } from "~/utils/http/http";
-import { arrivesWithItsData } from "~/utils/wizard/continue";
+import { broughtTo, useMessageBrought } from "~/utils/wizard/continue";
 import { pageTitleMeta } from "~/utils/i18n/meta";
 import { getToast } from "~/utils/session/toast.server";
 
@@ -62,14 +62,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // Each new page asks for the root's data again, for a toast that waits for that page (the requests
 // list after a submit); it makes no provider call and rides in the page's own request.
-// A wizard step's Continue brings what changes (decision 044): its move keeps the root's data.
+// A move in one round trip (a wizard step's Continue, a request sent) brings what changes and its
+// message (decision 044): it keeps the root's data.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
-}) =>
-  !arrivesWithItsData(nextUrl) &&
-  (defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname);
+}) => !broughtTo(nextUrl) && (defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname);
 
 export const meta: MetaFunction = ({ matches }) => pageTitleMeta(undefined, matches);
 
@@ -110,6 +109,7 @@ function Document({ language, children }: { language: string; children: React.Re
 
 export default function App() {
   const { language, csrfToken, toast } = useLoaderData<typeof loader>();
+  const message = useMessageBrought();
   useChangeLanguage(language);
   // Marks the page as enhanced: tests wait for it, and CSS may hide no-JS fallbacks behind it.
   useEffect(() => {
@@ -120,7 +120,7 @@ export default function App() {
       <AuthenticityTokenProvider token={csrfToken}>
         <NavigationProgress />
         <Outlet />
-        <Snackbar toast={toast} />
+        <Snackbar toast={message ?? toast} />
       </AuthenticityTokenProvider>
     </Document>
   );

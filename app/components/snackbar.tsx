@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "@remix-run/react";
 import { cx } from "~/utils/ui/misc";
 
-type Toast = { id: string; type: "success" | "error"; message: string };
+export type Toast = { id: string; type: "success" | "error"; message: string };
 
 /**
  * The snackbar for flash messages (spec §2 "Main layout"). Rendered by the server, so it shows

@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { dataBroughtFor } from "~/utils/wizard/continue";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListFilters } from "~/components/list-filters";
@@ -119,6 +120,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
   };
 }
+
+// With JS the list may come with the request sent or changed that leads to it (decision 044).
+export const clientLoader = dataBroughtFor("step");
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);

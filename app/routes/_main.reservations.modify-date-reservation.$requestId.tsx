@@ -1,7 +1,8 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { continueWithItsData } from "~/utils/wizard/continue";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateField } from "~/components/date-picker";
@@ -80,9 +81,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 // After a submit the page leaves for the requests list: its data is not fetched again.
 
+/** With JS the change's answer brings the requests list: the page moves on without asking again. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  continueWithItsData(serverAction<typeof action>);
+
 export default function ModifyDates() {
   const { title, frame, today, current, defaults } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const { t, i18n } = useTranslation("requests");
   const [form, fields] = useForm({
     id: "modify-dates",

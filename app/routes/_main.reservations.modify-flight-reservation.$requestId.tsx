@@ -1,7 +1,8 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { continueWithItsData } from "~/utils/wizard/continue";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ModifyFrame, modifyScreenHandle } from "~/components/modify-frame";
@@ -132,9 +133,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 // After a submit the page leaves for the requests list: its data is not fetched again.
 
+/** With JS the change's answer brings the requests list: the page moves on without asking again. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  continueWithItsData(serverAction<typeof action>);
+
 export default function ModifyFlights() {
   const { title, frame, airlines, defaults, resolved } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const { i18n } = useTranslation("requests");
   const schema = flightsStepSchema(i18n.language);
   const [form, fields] = useForm<FlightsFormInput, FlightsStepValue>({
@@ -147,12 +152,7 @@ export default function ModifyFlights() {
   });
   const summaryFields = useFlightSummaryFields(fields);
   return (
-    <ModifyFrame
-      title={title}
-      frame={frame}
-      form={form}
-      summaryFields={summaryFields}
-    >
+    <ModifyFrame title={title} frame={frame} form={form} summaryFields={summaryFields}>
       <FlightsFields fields={fields} airlines={airlines} resolved={resolved} />
     </ModifyFrame>
   );

@@ -7,7 +7,13 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData, type Params } from "@remix-run/react";
+import {
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type Params,
+} from "@remix-run/react";
+import { continueWithItsData } from "~/utils/wizard/continue";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ModifyFrame, modifyScreenHandle } from "~/components/modify-frame";
@@ -89,8 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: roomsStepSchema({ language, checkIn: summary.CheckInDate ?? "", roomTypes }),
   });
   const travellers = await travellersFoundFor(findFor, formData, provider, context);
-  if (travellers)
-    return data({ result: submission.reply(), confirmation: null, travellers });
+  if (travellers) return data({ result: submission.reply(), confirmation: null, travellers });
   const t = context.translator("requests");
   const money = (amount: number) =>
     formatMoney(amount, summary.Currency.Code, language, summary.Currency.Sign);
@@ -128,10 +133,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 // After a submit the page leaves for the requests list: its data is not fetched again.
 
+/** With JS the change's answer brings the requests list: the page moves on without asking again. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  continueWithItsData(serverAction<typeof action>);
+
 export default function ModifyRooms() {
   const { title, frame, checkIn, countries, roomTypes, estimateIn, defaults } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const { t, i18n } = useTranslation("requests");
   const schema = roomsStepSchema({ language: i18n.language, checkIn, roomTypes });
   const [form, fields] = useForm<RoomsFormInput, RoomsStepValue>({
@@ -143,12 +152,7 @@ export default function ModifyRooms() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
-    <ModifyFrame
-      title={title}
-      frame={frame}
-      confirmation={actionData?.confirmation}
-      form={form}
-    >
+    <ModifyFrame title={title} frame={frame} confirmation={actionData?.confirmation} form={form}>
       <RoomsFields
         form={form}
         fields={fields}

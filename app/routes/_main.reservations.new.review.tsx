@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
-import type { TFunction } from "i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { dataBroughtFor } from "~/utils/wizard/continue";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import { continueWithItsData, dataBroughtFor } from "~/utils/wizard/continue";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -39,7 +44,7 @@ import {
   reservationPayload,
   type Wizard,
 } from "~/utils/wizard/reservation-wizard.server";
-import { submittedResponse } from "~/utils/wizard/after-submit.server";
+import { submitted } from "~/utils/wizard/continue.server";
 import { AFTER_SUBMIT, AFTER_SUBMIT_ROUTE_ID } from "~/utils/wizard/after-submit";
 import { PrefetchRoutes } from "~/components/prefetch-routes";
 
@@ -148,11 +153,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The submit's success: the requests list at once, with its message. */
-function succeed(t: TFunction) {
-  return submittedResponse(t("submitted"));
-}
-
 /** Waits briefly for another attempt with the same key (a double click, a second tab) to finish. */
 async function outcomeOf(submitKey: string, waitMs: number) {
   const until = Date.now() + waitMs;
@@ -185,22 +185,29 @@ async function submit(request: Request, wizard: Wizard, reviewedFinal: number) {
 // With JS the step may come with the Continue that leads to it (decision 044).
 export const clientLoader = dataBroughtFor("step");
 
+/** With JS the submit's answer brings the requests list: the page moves on without asking again. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  continueWithItsData(serverAction<typeof action>);
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request, context);
+  // The submit's success: the requests list at once, with its message.
+  const succeed = () =>
+    submitted({ request, context }, formData, context.translator("wizard")("submitted"));
   const submitKey = String(formData.get("submitKey") ?? "");
   const [wizard, earlier] = await Promise.all([
     loadWizard(request, context, params),
     // Already sent (a reload of the POST, a second click, another tab): land on its result.
     submitKey ? recordStore.get<Outcome>(`submitted:${submitKey}`) : null,
   ]);
-  if (earlier) return succeed(context.translator("wizard"));
+  if (earlier) return succeed();
   requireStep(wizard, "review");
   if (submitKey !== wizard.draft.submitKey) throw redirect(`${wizard.base}/review`);
 
   // Only one attempt per key talks to the provider at a time; the others wait for its outcome.
   if (!(await recordStore.claim(`submitting:${submitKey}`, { at: Date.now() }, CLAIM_SECONDS))) {
     const outcome = await outcomeOf(submitKey, 15_000);
-    if (outcome) return succeed(context.translator("wizard"));
+    if (outcome) return succeed();
     const t = context.translator("wizard");
     return data({ error: t("stillSubmitting"), priceChanged: false }, { status: 409 });
   }
@@ -212,7 +219,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     await recordStore.set(`submitted:${submitKey}`, result, OUTCOME_SECONDS);
     await wizard.discard();
-    return succeed(context.translator("wizard"));
+    return succeed();
   } catch (error) {
     // Nothing was created, or the provider will know the key again: the next attempt may go.
     await recordStore.delete(`submitting:${submitKey}`);
@@ -231,7 +238,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ReviewStep() {
   const review = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const { t } = useTranslation("wizard");
   const isPending = useIsPending();
 

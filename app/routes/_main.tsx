@@ -20,7 +20,7 @@ import { paymentsDueCount } from "~/utils/money/payment-deadlines.server";
 import { settle } from "~/utils/http/provider-errors.server";
 import { countUnreadNotes, requestBeingRead } from "~/utils/requests/unread-notes.server";
 import { newRequestPath } from "~/utils/wizard/reservation-wizard.server";
-import { arrivesWithItsData } from "~/utils/wizard/continue";
+import { broughtTo } from "~/utils/wizard/continue";
 
 /** The main layout of every signed-in page: side menu, top bar, and the page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -60,7 +60,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
 }) => {
-  if (arrivesWithItsData(nextUrl)) return false;
+  if (broughtTo(nextUrl)) return false;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return true;
   if (currentUrl.href !== nextUrl.href) return false;

@@ -1,3 +1,4 @@
+import type { Request } from "@playwright/test";
 import type { ReserveRequest, SandboxState } from "#sandbox/model";
 import { priceRequest } from "#sandbox/prices";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
@@ -544,12 +545,26 @@ test.describe("notes", () => {
   });
 });
 
-/** Sends a modification: the requests list at once, with the spec's success message. */
+/**
+ * Sends a modification: the requests list at once, with the spec's success message; with JS in the
+ * post's answer alone, which brings the list and the message (decision 044).
+ */
 async function submitChange(portal: Portal) {
+  const asked: string[] = [];
+  const watch = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data")) asked.push(`${request.method()} ${url.pathname}`);
+  };
+  portal.page.on("request", watch);
   await portal.submitToRequestsList(
     portal.page.getByRole("button", { name: "Submit the change" }),
     "Request was submitted successfully",
   );
+  portal.page.off("request", watch);
+  if (portal.javaScriptEnabled)
+    expect(asked).toEqual([
+      expect.stringMatching(/^POST \/reservations\/modify-\w+-reservation\/\d+\.data$/),
+    ]);
 }
 
 test.describe("book again", () => {

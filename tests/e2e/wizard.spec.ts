@@ -1634,8 +1634,7 @@ test.describe("new request wizard: no round trip it need not", () => {
       ),
     ).toEqual(["POST /reservations/new/flights.data"]);
 
-    // The submit: its post, whose answer sends the clerk to the list, then the list's data with
-    // its message (issue 69: at once, as without JS), nothing between.
+    // The submit: its post alone, whose answer brings the list and its message (decision 044).
     await listLoaded;
     expect(
       await waitedFor(
@@ -1647,7 +1646,7 @@ test.describe("new request wizard: no round trip it need not", () => {
         page.getByRole("heading", { name: "Requests", exact: true }),
         "_main.reservations.list",
       ),
-    ).toEqual(["GET /reservations/list.data", "POST /reservations/new/review.data"]);
+    ).toEqual(["POST /reservations/new/review.data"]);
     expect((await sandbox.state()).receivedReservations).toHaveLength(1);
   });
 

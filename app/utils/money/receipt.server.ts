@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type { ReceiptActionData, ReceiptOptions } from "~/components/receipt-form";
-import { isEnhanced } from "~/utils/wizard/after-submit.server";
+import { isEnhanced } from "~/utils/wizard/continue.server";
 import { concurrencyLimit } from "~/utils/limits/concurrency.server";
 import { requireOrderId } from "~/utils/http/params.server";
 import { parseTypedForm, readUploadForm, type UploadForm } from "~/utils/forms/form-data.server";

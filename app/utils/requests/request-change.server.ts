@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { switchedLanguage } from "~/utils/forms/language-switch.server";
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
-import { submittedResponse } from "~/utils/wizard/after-submit.server";
+import { submitted } from "~/utils/wizard/continue.server";
 import { requireRequestId } from "~/utils/http/params.server";
 import type { TFunction } from "i18next";
 import type { ProviderContext } from "~/utils/provider/request.server";
@@ -180,5 +180,5 @@ export async function answerChange<Value>({
     );
   }
   const t = context.translator("requests");
-  return submittedResponse(t("modify.done"));
+  return submitted({ request, context }, formData, t("modify.done"));
 }

@@ -1,6 +1,6 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { describe, expect, test, vi } from "vitest";
-import { arrivesWithItsData, continueWithItsData, dataBroughtFor } from "./continue";
+import { broughtTo, continueWithItsData, dataBroughtFor, messageBrought } from "./continue";
 
 const ROOMS = "/reservations/new/rooms";
 const at = (path: string) => new URL(path, "https://portal.test");
@@ -20,7 +20,7 @@ describe("a Continue that brings the next step", () => {
     const answer = await continueWithItsData(async () => continued());
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).headers.get("Location")).toBe(ROOMS);
-    expect(arrivesWithItsData(at(ROOMS))).toBe(true);
+    expect(broughtTo(at(ROOMS))).toMatchObject({ to: ROOMS });
 
     const frame = loading(ROOMS);
     const step = loading(ROOMS);
@@ -30,7 +30,7 @@ describe("a Continue that brings the next step", () => {
     expect(step.serverLoader).not.toHaveBeenCalled();
 
     // Taken: the next move to the same page (a language switch) reads the server.
-    expect(arrivesWithItsData(at(ROOMS))).toBe(false);
+    expect(broughtTo(at(ROOMS))).toBeNull();
     const again = loading(ROOMS);
     expect(await dataBroughtFor("step")(again.args)).toBe("server");
   });
@@ -38,16 +38,29 @@ describe("a Continue that brings the next step", () => {
   test("any other answer is the step's own", async () => {
     const reply = { status: "error", error: { checkIn: ["validation.required"] } };
     expect(await continueWithItsData(async () => reply)).toBe(reply);
-    expect(arrivesWithItsData(at(ROOMS))).toBe(false);
+    expect(broughtTo(at(ROOMS))).toBeNull();
   });
 
   test("data no move took is forgotten at the next move elsewhere", async () => {
     await continueWithItsData(async () => continued());
     // The clerk clicked another page while the answer came.
-    expect(arrivesWithItsData(at("/dashboard"))).toBe(false);
-    expect(arrivesWithItsData(at(ROOMS))).toBe(false);
+    expect(broughtTo(at("/dashboard"))).toBeNull();
+    expect(broughtTo(at(ROOMS))).toBeNull();
     const later = loading(ROOMS);
     expect(await dataBroughtFor("step")(later.args)).toBe("server");
     expect(later.serverLoader).toHaveBeenCalledOnce();
+  });
+
+  test("a request sent brings the list and its message, shown until the next move", async () => {
+    const LIST = "/reservations/list";
+    const message = { id: "m1", type: "success" as const, message: "Request was submitted" };
+    await continueWithItsData(async () => ({ continued: { to: LIST, step: "list", message } }));
+    expect(broughtTo(at(LIST))).toMatchObject({ message });
+    expect(await dataBroughtFor("step")(loading(LIST).args)).toBe("list");
+    expect(messageBrought()).toEqual(message);
+    // The list's own revalidation (a filter's query) and any later move: no message.
+    expect(broughtTo(at(`${LIST}?state=Pending`))).toBeNull();
+    expect(broughtTo(at(LIST))).toBeNull();
+    expect(messageBrought()).toBeNull();
   });
 });
