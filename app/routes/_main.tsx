@@ -53,7 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // The unread-notes count must be current on every page the user opens, so the layout's data comes
 // again with each new page (in the same single-fetch request, its calls beside the page's); a
 // change of the query alone (a list's filter, its next page) reuses it. A wizard step's Continue
-// moves on without asking the server again (decision 044): the menu is as of the step before.
+// and a request sent move on without asking the server again (decision 044): the menu is as of the
+// page before.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
