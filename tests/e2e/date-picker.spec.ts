@@ -9,7 +9,9 @@ import { expect, test } from "./fixtures";
  * with the other calendar's day under each date; without JS the field is the typed field it was.
  */
 
-test.describe.configure({ timeout: 60_000 });
+// A picker's month drawn in Firefox beside a CPU hog: 22.5 s for the Persian one (9.4 s quiet), so
+// 90 s.
+test.describe.configure({ timeout: 90_000 });
 
 /** The provider's today (the test portals' PROVIDER_TIME_ZONE), `ago` ms before now. */
 const providerToday = (ago = 0) =>
