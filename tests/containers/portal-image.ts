@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { imageSize, podman, run } from "./podman";
 import { ensureStandIns, NODE_IMAGE } from "./stand-ins";
@@ -75,26 +75,27 @@ export async function buildPortalImage(): Promise<BuiltImage> {
 }
 
 /**
- * The image build `npm test` starts before its checks (scripts/start-image-build.ts), so that its
- * cold minutes pass beside typecheck, lint, the unit tests and the build: where it writes its
- * process, its outcome and its log.
+ * What the image is built from, as one hash: every file of the tree at `dir` git does not ignore
+ * (the image's `COPY . .` takes no more), by its path, size and time of change.
  */
-/**
- * What the image is built from, as one hash: every file of the tree git does not ignore (the
- * image's `COPY . .` takes no more), by its path, size and time of change.
- */
-export function treeIdentity() {
+export function treeIdentity(dir = ".") {
   const hash = createHash("sha256");
   const files = execFileSync("git", ["ls-files", "-cmo", "--exclude-standard", "-z"], {
+    cwd: dir,
     encoding: "utf8",
   });
   for (const file of [...new Set(files.split("\0").filter(Boolean))].sort()) {
-    const stats = statSync(file, { throwIfNoEntry: false });
+    const stats = statSync(join(dir, file), { throwIfNoEntry: false });
     hash.update(`${file}\0${stats?.size ?? "gone"}\0${stats?.mtimeMs ?? 0}\n`);
   }
   return hash.digest("hex");
 }
 
+/**
+ * The image build `npm test` starts before its checks (scripts/start-image-build.ts), so that its
+ * cold minutes pass beside typecheck, lint, the unit tests and the build: where it writes its
+ * process, its outcome and its log.
+ */
 export const BACKGROUND_BUILD = {
   started: resolve(".data/containers/background-build.json"),
   result: resolve(".data/containers/background-build.result.json"),
