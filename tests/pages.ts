@@ -55,7 +55,7 @@ export const SIGNED_IN_PAGE_GROUPS = {
 };
 
 /** A date `days` from today, as the wizard's date fields take it. */
-function dayFromToday(days: number) {
+export function dayFromToday(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "/");
 }
 

@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures";
-import { wizardSteps } from "#tests/pages";
+import { expect, securityTokenIn, test } from "./fixtures";
+import { dayFromToday, wizardSteps } from "#tests/pages";
 
 /**
  * Every action reads its body through one helper (app/utils/forms/form-data.server.ts): a form without
@@ -226,5 +226,68 @@ test.describe("malformed request bodies", () => {
     });
     expect(sent.status()).toBe(200);
     expect(await sent.text()).toContain("Marina Pearl Resort");
+  });
+
+  test("a submit or a change sent to the router's address from another site, or without its token, sends nothing and brings no list", async ({
+    portal,
+    page,
+    sandbox,
+  }) => {
+    // With JS the review's submit and a change are answered with the requests list (decision
+    // 044): the same checks guard them as the page's post.
+    await portal.signInDirectly();
+    const steps = wizardSteps();
+    for (const { path, moveOn } of steps.slice(0, -1))
+      expect((await portal.sendForm(path, moveOn!)).status(), path).toBe(302);
+    const review = await (await page.request.get(steps.at(-1)!.path)).text();
+    const hiddenValue = (name: string) =>
+      new RegExp(`name="${name}" value="([^"]*)"`).exec(review)?.[1] ?? "";
+    const submit = {
+      path: `${steps.at(-1)!.path}.data`,
+      csrf: securityTokenIn(review),
+      form: { submitKey: hiddenValue("submitKey"), reviewedFinal: hiddenValue("reviewedFinal") },
+    };
+    expect(submit.form.submitKey).not.toBe("");
+    const before = await sandbox.state();
+    const stay = before.requests.find((request) => request.id === 7001)!;
+    const dates = "/reservations/modify-date-reservation/7001";
+    const change = {
+      path: `${dates}.data`,
+      csrf: await portal.securityTokenOf(dates),
+      form: { checkIn: dayFromToday(40), checkOut: dayFromToday(43) },
+    };
+    for (const { path, csrf, form } of [submit, change]) {
+      const enhanced = { ...form, enhanced: "1" };
+      const forged = {
+        "from another site": {
+          headers: { Origin: "https://evil.example" },
+          form: { csrf, ...enhanced },
+          status: 403,
+        },
+        "without its token": { headers: {}, form: enhanced, status: 202 },
+      };
+      for (const [name, forgery] of Object.entries(forged)) {
+        const response = await page.request.post(path, { ...forgery, maxRedirects: 0 });
+        expect(response.status(), `${path}, ${name}`).toBe(forgery.status);
+        expect(await response.text(), `${path}, ${name}`).not.toContain("/reservations/list");
+      }
+    }
+    // Nothing reached the provider: no new request, the stay as it was.
+    const after = await sandbox.state();
+    expect(after.requests.length).toBe(before.requests.length);
+    expect(after.requests.find((request) => request.id === 7001)).toMatchObject({
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+    });
+    // The same posts with their tokens, from the portal's own pages: each brings the list.
+    for (const { path, csrf, form } of [submit, change]) {
+      const sent = await page.request.post(path, {
+        form: { csrf, ...form, enhanced: "1" },
+        maxRedirects: 0,
+      });
+      expect(sent.status(), path).toBe(200);
+      expect(await sent.text(), path).toContain("/reservations/list");
+    }
+    expect((await sandbox.state()).requests.length).toBe(before.requests.length + 1);
   });
 });
