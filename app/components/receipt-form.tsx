@@ -31,7 +31,6 @@ export type ReceiptActionData = {
   result: SubmissionResult<string[]> | null;
   /** The form came back after a full page load: its file input is empty again. */
   chooseFileAgain: boolean;
-  done: boolean;
 };
 
 /**

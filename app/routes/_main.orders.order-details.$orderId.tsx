@@ -8,6 +8,7 @@ import {
   useActionData,
   useFetcher,
   useLoaderData,
+  useLocation,
   useNavigate,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
@@ -48,6 +49,8 @@ import { receiptDefaultsFor, receiptOptions } from "~/utils/money/receipt.server
 import { requiredText } from "~/utils/forms/validation";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
+import { dataBroughtFor } from "~/utils/wizard/continue";
+import { PrefetchRoutes } from "~/components/prefetch-routes";
 
 export const handle = {
   i18n: ["common", "orders", "payments", "requests", "wizard"],
@@ -130,6 +133,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       : null,
   };
 }
+
+// With JS the order may come with the receipt sent for it (decision 044).
+export const clientLoader = dataBroughtFor("step");
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitleMeta(data?.title, matches);
@@ -309,9 +315,13 @@ function GoToReceiptPage({ orderId }: { orderId: number }) {
   return null;
 }
 
+/** The receipt page's route, whose `clientAction` the dialog's post goes through. */
+const RECEIPT_ROUTE_ID = "routes/_main.orders.order-details.$orderId_.receipt";
+
 /**
- * "Submit a receipt": with JS a dialog holding the receipt form, posted in the background (on
- * success it closes and the payments reload); without JS a link to the receipt page.
+ * "Submit a receipt": with JS a dialog holding the receipt form, posted in the background; the
+ * answer brings the order with the receipt under review, and the page moves to its payments
+ * (decision 044); without JS a link to the receipt page.
  */
 function SubmitReceipt({
   orderId,
@@ -326,10 +336,9 @@ function SubmitReceipt({
   // Mounted from the first opening on, so closing it keeps the dialog's own closing behaviour.
   const [wanted, setWanted] = useState(false);
   const fetcher = useFetcher<ReceiptActionData>({ key: `receipt-${orderId}` });
-  const done = fetcher.data?.done;
-  useEffect(() => {
-    if (done) setOpen(false);
-  }, [done, fetcher.data]);
+  // A receipt sent moves the page to the order's payments: the dialog has done its work.
+  const { key } = useLocation();
+  useEffect(() => setOpen(false), [key]);
   const page = `/orders/order-details/${orderId}/receipt`;
   if (!hydrated)
     return (
@@ -353,6 +362,10 @@ function SubmitReceipt({
       >
         {t("receipt.open")}
       </Link>
+      {wanted ? (
+        // Loaded while the clerk fills the form: the post waits for its module.
+        <PrefetchRoutes paths={[]} routeIds={[RECEIPT_ROUTE_ID]} />
+      ) : null}
       {wanted ? (
         <Suspense
           fallback={

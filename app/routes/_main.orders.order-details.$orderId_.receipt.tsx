@@ -4,7 +4,12 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReceiptForm } from "~/components/receipt-form";
@@ -18,6 +23,7 @@ import { getOrderPayments } from "~/utils/provider/payments.server";
 import { receiptDefaultsFor, receiptOptions, sendReceipt } from "~/utils/money/receipt.server";
 import { currencySigns } from "~/utils/provider/client.server";
 import { moneyIn } from "~/utils/format/numbers";
+import { continueWithItsData } from "~/utils/wizard/continue";
 
 export const handle = {
   i18n: ["common", "payments", "wizard"],
@@ -60,9 +66,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return sendReceipt(request, context, params);
 }
 
+/** With JS the receipt's answer brings its order: the page moves on without asking again. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  continueWithItsData(serverAction<typeof action>);
+
 export default function ReceiptPage() {
   const { title, orderId, options } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof clientAction>();
   const { t } = useTranslation("payments");
   return (
     <div className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import type { Page, Locator } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import type { SandboxState } from "#sandbox/model";
 import { formatDateInput } from "~/utils/format/date-input";
 import { expect, type Portal } from "./fixtures";
@@ -105,7 +105,10 @@ export async function openReceiptForm(portal: Portal, orderId: number) {
   else await portal.page.waitForURL(new RegExp(`/orders/order-details/${orderId}/receipt$`));
 }
 
-/** A receipt with a PNG for an order, sent from its form; ends on its success message. */
+/**
+ * A receipt with a PNG for an order, sent from its form; ends on its success message. With JS the
+ * send is its post alone: the answer brings the order's payments (decision 044).
+ */
 export async function submitReceipt(portal: Portal, orderId: number, receiptNumber: string) {
   await openReceiptForm(portal, orderId);
   await fillReceipt(portal, receiptNumber);
@@ -114,8 +117,18 @@ export async function submitReceipt(portal: Portal, orderId: number, receiptNumb
     mimeType: "image/png",
     buffer: PNG,
   });
+  const asked: string[] = [];
+  const watch = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data")) asked.push(`${request.method()} ${url.pathname}`);
+  };
+  portal.page.on("request", watch);
   await portal.page.getByRole("button", { name: "Submit receipt" }).click();
   await expect(portal.page.getByText("Receipt was submitted successfully")).toBeVisible();
+  await expect(portal.page).toHaveURL(new RegExp(`/orders/order-details/${orderId}#payments$`));
+  portal.page.off("request", watch);
+  if (portal.javaScriptEnabled)
+    expect(asked).toEqual([`POST /orders/order-details/${orderId}/receipt.data`]);
 }
 
 /**

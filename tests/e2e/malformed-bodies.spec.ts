@@ -1,5 +1,6 @@
 import { expect, securityTokenIn, test } from "./fixtures";
 import { dayFromToday, wizardSteps } from "#tests/pages";
+import { PNG, receiptFields } from "./journeys";
 
 /**
  * Every action reads its body through one helper (app/utils/forms/form-data.server.ts): a form without
@@ -228,13 +229,13 @@ test.describe("malformed request bodies", () => {
     expect(await sent.text()).toContain("Marina Pearl Resort");
   });
 
-  test("a submit or a change sent to the router's address from another site, or without its token, sends nothing and brings no list", async ({
+  test("a submit, a change or a receipt sent to the router's address from another site, or without its token, sends nothing and brings no page", async ({
     portal,
     page,
     sandbox,
   }) => {
-    // With JS the review's submit and a change are answered with the requests list (decision
-    // 044): the same checks guard them as the page's post.
+    // With JS the review's submit and a change are answered with the requests list, a receipt
+    // with its order (decision 044): the same checks guard them as the page's post.
     await portal.signInDirectly();
     const steps = wizardSteps();
     for (const { path, moveOn } of steps.slice(0, -1))
@@ -242,52 +243,85 @@ test.describe("malformed request bodies", () => {
     const review = await (await page.request.get(steps.at(-1)!.path)).text();
     const hiddenValue = (name: string) =>
       new RegExp(`name="${name}" value="([^"]*)"`).exec(review)?.[1] ?? "";
-    const submit = {
-      path: `${steps.at(-1)!.path}.data`,
-      csrf: securityTokenIn(review),
-      form: { submitKey: hiddenValue("submitKey"), reviewedFinal: hiddenValue("reviewedFinal") },
+    expect(hiddenValue("submitKey")).not.toBe("");
+    const dates = "/reservations/modify-date-reservation/7001";
+    const receipt = "/orders/order-details/3002/receipt";
+    const posts: Array<{
+      path: string;
+      csrf: string;
+      fields: Record<string, string>;
+      file?: { name: string; mimeType: string; buffer: Buffer };
+      brings: string;
+    }> = [
+      {
+        path: `${steps.at(-1)!.path}.data`,
+        csrf: securityTokenIn(review),
+        fields: {
+          submitKey: hiddenValue("submitKey"),
+          reviewedFinal: hiddenValue("reviewedFinal"),
+        },
+        brings: "/reservations/list",
+      },
+      {
+        path: `${dates}.data`,
+        csrf: await portal.securityTokenOf(dates),
+        fields: { checkIn: dayFromToday(40), checkOut: dayFromToday(43) },
+        brings: "/reservations/list",
+      },
+      {
+        path: `${receipt}.data`,
+        csrf: await portal.securityTokenOf(receipt),
+        fields: receiptFields({ receiptNumber: "RC-FORGED-1" }),
+        file: { name: "receipt.png", mimeType: "image/png", buffer: PNG },
+        brings: "/orders/order-details/3002#payments",
+      },
+    ];
+    const send = (
+      { path, fields, file }: (typeof posts)[number],
+      extra: Record<string, string>,
+      headers: Record<string, string> = {},
+    ) => {
+      const body = { ...fields, ...extra, enhanced: "1" };
+      return page.request.post(path, {
+        headers,
+        ...(file ? { multipart: { ...body, receipt: file } } : { form: body }),
+        maxRedirects: 0,
+      });
     };
-    expect(submit.form.submitKey).not.toBe("");
     const before = await sandbox.state();
     const stay = before.requests.find((request) => request.id === 7001)!;
-    const dates = "/reservations/modify-date-reservation/7001";
-    const change = {
-      path: `${dates}.data`,
-      csrf: await portal.securityTokenOf(dates),
-      form: { checkIn: dayFromToday(40), checkOut: dayFromToday(43) },
-    };
-    for (const { path, csrf, form } of [submit, change]) {
-      const enhanced = { ...form, enhanced: "1" };
-      const forged = {
-        "from another site": {
-          headers: { Origin: "https://evil.example" },
-          form: { csrf, ...enhanced },
-          status: 403,
-        },
-        "without its token": { headers: {}, form: enhanced, status: 202 },
-      };
-      for (const [name, forgery] of Object.entries(forged)) {
-        const response = await page.request.post(path, { ...forgery, maxRedirects: 0 });
-        expect(response.status(), `${path}, ${name}`).toBe(forgery.status);
-        expect(await response.text(), `${path}, ${name}`).not.toContain("/reservations/list");
+    for (const post of posts) {
+      // Refused before Remix runs; sent back to the form (single fetch answers a redirect with 202).
+      const fromElsewhere = await send(
+        post,
+        { csrf: post.csrf },
+        { Origin: "https://evil.example" },
+      );
+      const withoutToken = await send(post, {});
+      for (const [name, response, status] of [
+        ["from another site", fromElsewhere, 403],
+        ["without its token", withoutToken, 202],
+      ] as const) {
+        expect(response.status(), `${post.path}, ${name}`).toBe(status);
+        expect(await response.text(), `${post.path}, ${name}`).not.toContain(post.brings);
       }
     }
-    // Nothing reached the provider: no new request, the stay as it was.
+    // Nothing reached the provider: no new request or payment, the stay as it was.
     const after = await sandbox.state();
     expect(after.requests.length).toBe(before.requests.length);
+    expect(after.payments.length).toBe(before.payments.length);
     expect(after.requests.find((request) => request.id === 7001)).toMatchObject({
       checkIn: stay.checkIn,
       checkOut: stay.checkOut,
     });
-    // The same posts with their tokens, from the portal's own pages: each brings the list.
-    for (const { path, csrf, form } of [submit, change]) {
-      const sent = await page.request.post(path, {
-        form: { csrf, ...form, enhanced: "1" },
-        maxRedirects: 0,
-      });
-      expect(sent.status(), path).toBe(200);
-      expect(await sent.text(), path).toContain("/reservations/list");
+    // The same posts with their tokens, from the portal's own pages: each brings its page.
+    for (const post of posts) {
+      const sent = await send(post, { csrf: post.csrf });
+      expect(sent.status(), post.path).toBe(200);
+      expect(await sent.text(), post.path).toContain(post.brings);
     }
-    expect((await sandbox.state()).requests.length).toBe(before.requests.length + 1);
+    const sent = await sandbox.state();
+    expect(sent.requests.length).toBe(before.requests.length + 1);
+    expect(sent.payments.map((payment) => payment.receiptNumber)).toContain("RC-FORGED-1");
   });
 });

@@ -61,7 +61,14 @@ const saveQuery = defineQuery({
     userName: string,
   ) => {
     const bytes = typeof logo === "object" ? logo : null;
-    return [agencyId, contactLines, bytes?.bytes ?? null, bytes?.type ?? null, userName, logo === "keep"];
+    return [
+      agencyId,
+      contactLines,
+      bytes?.bytes ?? null,
+      bytes?.type ?? null,
+      userName,
+      logo === "keep",
+    ];
   },
   row: z.unknown(),
 });

@@ -2,7 +2,10 @@
  * A stored logo as an image answer: its checked type, never sniffed by the browser, and no
  * script may run in it. A version in the address (`?v=`) changes with each save, so it is cached.
  */
-export function logoResponse(logo: { bytes: Buffer; type: string } | null, cache: "private" | "public") {
+export function logoResponse(
+  logo: { bytes: Buffer; type: string } | null,
+  cache: "private" | "public",
+) {
   if (!logo) return new Response(null, { status: 404 });
   return new Response(new Uint8Array(logo.bytes), {
     headers: {

@@ -38,7 +38,9 @@ export async function sharedOfferColumns(offer: SharedOffer) {
         priceLabel: t("offer.price"),
         price: formatMoney(offer.price.amount, offer.price.currency, language, offer.price.sign),
         pricedOn: t("share.pricedOn", {
-          date: formatBothCalendars(offer.pricedAt, language)[language === "fa" ? "jalali" : "gregorian"],
+          date: formatBothCalendars(offer.pricedAt, language)[
+            language === "fa" ? "jalali" : "gregorian"
+          ],
         }),
       };
     }),

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type { ReceiptActionData, ReceiptOptions } from "~/components/receipt-form";
-import { isEnhanced } from "~/utils/wizard/continue.server";
+import { isEnhanced, orderPayments, submitted } from "~/utils/wizard/continue.server";
 import { concurrencyLimit } from "~/utils/limits/concurrency.server";
 import { requireOrderId } from "~/utils/http/params.server";
 import { parseTypedForm, readUploadForm, type UploadForm } from "~/utils/forms/form-data.server";
@@ -17,7 +17,6 @@ import type { ProviderContext } from "~/utils/provider/request.server";
 import { userOverLimitMessage } from "~/utils/limits/rate-limit.server";
 import { providerErrorReply } from "~/utils/http/provider-errors.server";
 import { MAX_RECEIPT_BYTES, receiptSchema, sniffReceiptType } from "~/utils/money/receipt";
-import { createToastHeaders, redirectWithToast } from "~/utils/session/toast.server";
 import { metrics } from "~/utils/runtime/metrics.server";
 
 /** The receipt form's choices: how it was paid, in which currency, from which bank. */
@@ -120,10 +119,7 @@ async function sendUploadedReceipt(
   const t = context.translator("payments");
   const submission = parseTypedForm(formData, { schema: receiptSchema(context.language) });
   const answer = (result: ReceiptActionData["result"], status: number, headers?: HeadersInit) =>
-    data<ReceiptActionData>(
-      { result, chooseFileAgain: !enhanced, done: false },
-      { status, headers },
-    );
+    data<ReceiptActionData>({ result, chooseFileAgain: !enhanced }, { status, headers });
   const switched = await switchedLanguage(context, formData, submission.payload);
   if (switched) return answer(switched.result, 200, switched.headers);
   if (tooLarge)
@@ -157,11 +153,6 @@ async function sendUploadedReceipt(
     const reply = await providerErrorReply(context, error, submission);
     return answer(reply.data, reply.init?.status ?? 400);
   }
-  const toast = { type: "success" as const, message: t("receipt.done") };
-  if (enhanced)
-    return data<ReceiptActionData>(
-      { result: null, chooseFileAgain: false, done: true },
-      { headers: await createToastHeaders(toast) },
-    );
-  throw await redirectWithToast(`/orders/order-details/${orderId}#payments`, toast);
+  // The order's payments, with the one just sent under review: with JS in this answer.
+  return submitted({ request, context }, formData, t("receipt.done"), orderPayments(orderId));
 }

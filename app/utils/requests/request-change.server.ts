@@ -158,10 +158,7 @@ export async function answerChange<Value>({
     return answer(submission.reply({ formErrors: [permission.reason ?? ""] }), 403);
   const switched = await switchedLanguage(context, formData, submission.payload);
   if (switched)
-    return data(
-      { result: switched.result, confirmation: null },
-      { headers: switched.headers },
-    );
+    return data({ result: switched.result, confirmation: null }, { headers: switched.headers });
   if (!submission.status) return answer(submission.reply());
   if (submission.status !== "success") return answer(submission.reply(), 400);
   const overLimit = await userOverLimitMessage(request, context, "changesPerUser");
@@ -174,10 +171,7 @@ export async function answerChange<Value>({
     if (fieldErrors) return answer(submission.reply({ fieldErrors }), 400);
   } catch (error) {
     const reply = await providerErrorReply(context, error, submission, { fieldNames });
-    return data(
-      { result: reply.data, confirmation: null },
-      reply.init ?? undefined,
-    );
+    return data({ result: reply.data, confirmation: null }, reply.init ?? undefined);
   }
   const t = context.translator("requests");
   return submitted({ request, context }, formData, t("modify.done"));

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
 import type { WizardStep } from "~/utils/wizard/reservation-wizard";
 import type { Continued } from "~/utils/wizard/continue";
 import { AFTER_SUBMIT } from "~/utils/wizard/after-submit";
@@ -13,8 +14,20 @@ const STEP_LOADERS: Record<Exclude<WizardStep, "hotel">, () => Promise<Loader>> 
   review: () => import("~/routes/_main.reservations.new.review").then((route) => route.loader),
 };
 const LIST_LOADER = () => import("~/routes/_main.reservations.list").then((route) => route.loader);
+const ORDER_LOADER = () =>
+  import("~/routes/_main.orders.order-details.$orderId").then((route) => route.loader);
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 type Parts = Partial<Record<"frame" | "step", () => Promise<Loader>>>;
+
+/** The page a sent form lands on: its address, its route's parameters and its loader. */
+type Landing = { to: string; params: Params; load: () => Promise<Loader> };
+const REQUESTS_LIST: Landing = { to: AFTER_SUBMIT, params: {}, load: LIST_LOADER };
+/** An order's page, at its payments: where a receipt sent for it lands. */
+export const orderPayments = (orderId: number): Landing => ({
+  to: `/orders/order-details/${orderId}#payments`,
+  params: { orderId: String(orderId) },
+  load: ORDER_LOADER,
+});
 
 /** Whether the form was sent by the enhanced (hydrated) page: the house's `EnhancedInput`. */
 export function isEnhanced(formData: FormData) {
@@ -43,28 +56,27 @@ export async function continueTo(
 }
 
 /**
- * A request sent or changed: the requests list at once, with JS and without, where the success
- * message waits for it (decision 019; the spec's second on the page being left was how its
- * single-page app let the clerk read it). Without JS the message waits in a cookie for the list
- * the redirect leads to; with JS the answer brings the list and the message (decision 044).
+ * A form sent: the page it lands on, with its success message. A request sent or changed lands on
+ * the requests list at once, with JS and without (decision 019; the spec's second on the page
+ * being left was how its single-page app let the clerk read it); a receipt on its order's
+ * payments. Without JS the message waits in a cookie for the page the redirect leads to; with JS
+ * the answer brings the page's data and the message (decision 044).
  */
 export async function submitted(
   args: Pick<ActionFunctionArgs, "request" | "context">,
   formData: FormData,
   message: string,
+  { to, params, load }: Landing = REQUESTS_LIST,
 ): Promise<{ continued: Continued }> {
+  const path = new URL(to, args.request.url).pathname;
   if (isEnhanced(formData)) {
-    const parts = await pageAt({ ...args, params: {} }, AFTER_SUBMIT, { step: LIST_LOADER });
+    const parts = await pageAt({ ...args, params }, to, { step: load });
     if (parts)
       return {
-        continued: {
-          to: AFTER_SUBMIT,
-          ...parts,
-          message: { id: randomUUID(), type: "success", message },
-        },
+        continued: { to, ...parts, message: { id: randomUUID(), type: "success", message } },
       };
   }
-  throw await redirectWithToast(AFTER_SUBMIT, { type: "success", message, path: AFTER_SUBMIT });
+  throw await redirectWithToast(to, { type: "success", message, path });
 }
 
 /**

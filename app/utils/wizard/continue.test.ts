@@ -63,4 +63,21 @@ describe("a Continue that brings the next step", () => {
     expect(broughtTo(at(LIST))).toBeNull();
     expect(messageBrought()).toBeNull();
   });
+
+  test("a receipt sent brings its order, to the part of the page the move names", async () => {
+    const ORDER = "/orders/order-details/3002";
+    const message = { id: "m2", type: "success" as const, message: "Receipt was submitted" };
+    const answer = await continueWithItsData(async () => ({
+      continued: { to: `${ORDER}#payments`, step: "order", message },
+    }));
+    expect((answer as Response).headers.get("Location")).toBe(`${ORDER}#payments`);
+    // The router's address for the move has the part (#payments); a loader's request has not.
+    expect(broughtTo(at(`${ORDER}#payments`))).toMatchObject({ message });
+    const order = loading(ORDER);
+    expect(await dataBroughtFor("step")(order.args)).toBe("order");
+    expect(order.serverLoader).not.toHaveBeenCalled();
+    // Another order is not this one.
+    await continueWithItsData(async () => ({ continued: { to: `${ORDER}#payments`, step: "x" } }));
+    expect(broughtTo(at("/orders/order-details/30021"))).toBeNull();
+  });
 });

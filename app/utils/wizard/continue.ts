@@ -16,6 +16,8 @@ let arrived: Partial<Continued> | null = null;
 let message: Toast | null = null;
 
 const pathOf = (url: URL) => `${url.pathname}${url.search}`;
+/** Whether a move brought data for `url`: its address but for a part of the page (`#payments`). */
+const broughtFor = (url: URL) => arrived?.to?.split("#")[0] === pathOf(url);
 
 /** The route's `clientAction`: a move's answer moves on; any other is the route's own. */
 export async function continueWithItsData<Answer>(
@@ -33,7 +35,7 @@ export async function continueWithItsData<Answer>(
  * it forgets data that no move took (a click elsewhere while it came).
  */
 export function broughtTo(nextUrl: URL): Readonly<Partial<Continued>> | null {
-  if (arrived?.to === pathOf(nextUrl)) {
+  if (arrived && broughtFor(nextUrl)) {
     message = arrived.message ?? null;
     return arrived;
   }
@@ -57,8 +59,7 @@ export const messageBrought = () => message;
 /** A `clientLoader` for a part the move may bring: its data once, else the server's. */
 export function dataBroughtFor(part: Part) {
   return ({ request, serverLoader }: ClientLoaderFunctionArgs) => {
-    if (!arrived || !(part in arrived) || arrived.to !== pathOf(new URL(request.url)))
-      return serverLoader();
+    if (!arrived || !(part in arrived) || !broughtFor(new URL(request.url))) return serverLoader();
     const brought = arrived[part];
     delete arrived[part];
     // Every part taken: a later move to the same page (a language switch) asks the server again.
