@@ -10,6 +10,7 @@ import {
   type Download,
   type Locator,
   type Page,
+  type Request as PageRequest,
   type WorkerInfo,
 } from "@playwright/test";
 import { startCluster, type Cluster } from "../../deploy/cluster";
@@ -187,6 +188,25 @@ export class Portal {
     await button.click();
     await this.page.waitForURL(/\/reservations\/list$/);
     await expect(this.page.getByTestId("snackbar")).toContainText(toast);
+  }
+
+  /**
+   * The router's data requests the page makes while `act` runs, as "POST /path.data": with JS a
+   * form whose answer brings the next page is its post alone (decision 044).
+   */
+  async dataRequestsDuring(act: () => Promise<void>) {
+    const asked: string[] = [];
+    const watch = (request: PageRequest) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith(".data")) asked.push(`${request.method()} ${pathname}`);
+    };
+    this.page.on("request", watch);
+    try {
+      await act();
+    } finally {
+      this.page.off("request", watch);
+    }
+    return asked;
   }
 
   /** Presses Tab until `target` has the focus, as a keyboard user would. */

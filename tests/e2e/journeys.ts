@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { SandboxState } from "#sandbox/model";
 import { formatDateInput } from "~/utils/format/date-input";
 import { expect, type Portal } from "./fixtures";
@@ -117,16 +117,11 @@ export async function submitReceipt(portal: Portal, orderId: number, receiptNumb
     mimeType: "image/png",
     buffer: PNG,
   });
-  const asked: string[] = [];
-  const watch = (request: Request) => {
-    const url = new URL(request.url());
-    if (url.pathname.endsWith(".data")) asked.push(`${request.method()} ${url.pathname}`);
-  };
-  portal.page.on("request", watch);
-  await portal.page.getByRole("button", { name: "Submit receipt" }).click();
-  await expect(portal.page.getByText("Receipt was submitted successfully")).toBeVisible();
-  await expect(portal.page).toHaveURL(new RegExp(`/orders/order-details/${orderId}#payments$`));
-  portal.page.off("request", watch);
+  const asked = await portal.dataRequestsDuring(async () => {
+    await portal.page.getByRole("button", { name: "Submit receipt" }).click();
+    await expect(portal.page.getByText("Receipt was submitted successfully")).toBeVisible();
+    await expect(portal.page).toHaveURL(new RegExp(`/orders/order-details/${orderId}#payments$`));
+  });
   if (portal.javaScriptEnabled)
     expect(asked).toEqual([`POST /orders/order-details/${orderId}/receipt.data`]);
 }

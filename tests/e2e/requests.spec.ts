@@ -1,4 +1,3 @@
-import type { Request } from "@playwright/test";
 import type { ReserveRequest, SandboxState } from "#sandbox/model";
 import { priceRequest } from "#sandbox/prices";
 import { NOTES_POLL_MS } from "~/components/notes-thread";
@@ -550,17 +549,12 @@ test.describe("notes", () => {
  * post's answer alone, which brings the list and the message (decision 044).
  */
 async function submitChange(portal: Portal) {
-  const asked: string[] = [];
-  const watch = (request: Request) => {
-    const url = new URL(request.url());
-    if (url.pathname.endsWith(".data")) asked.push(`${request.method()} ${url.pathname}`);
-  };
-  portal.page.on("request", watch);
-  await portal.submitToRequestsList(
-    portal.page.getByRole("button", { name: "Submit the change" }),
-    "Request was submitted successfully",
+  const asked = await portal.dataRequestsDuring(() =>
+    portal.submitToRequestsList(
+      portal.page.getByRole("button", { name: "Submit the change" }),
+      "Request was submitted successfully",
+    ),
   );
-  portal.page.off("request", watch);
   if (portal.javaScriptEnabled)
     expect(asked).toEqual([
       expect.stringMatching(/^POST \/reservations\/modify-\w+-reservation\/\d+\.data$/),
