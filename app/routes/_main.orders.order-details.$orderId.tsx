@@ -363,25 +363,25 @@ function SubmitReceipt({
         {t("receipt.open")}
       </Link>
       {wanted ? (
-        // Loaded while the clerk fills the form: the post waits for its module.
-        <PrefetchRoutes paths={[]} routeIds={[RECEIPT_ROUTE_ID]} />
-      ) : null}
-      {wanted ? (
-        <Suspense
-          fallback={
-            <p role="status" className="text-sm text-gray-700">
-              {t("common:loading")}
-            </p>
-          }
-        >
-          <ReceiptDialog
-            open={open}
-            onClose={() => setOpen(false)}
-            orderId={orderId}
-            options={options}
-            fetcher={fetcher}
-          />
-        </Suspense>
+        <>
+          {/* Loaded while the clerk fills the form: the post waits for its module. */}
+          <PrefetchRoutes paths={[]} routeIds={[RECEIPT_ROUTE_ID]} />
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-gray-700">
+                {t("common:loading")}
+              </p>
+            }
+          >
+            <ReceiptDialog
+              open={open}
+              onClose={() => setOpen(false)}
+              orderId={orderId}
+              options={options}
+              fetcher={fetcher}
+            />
+          </Suspense>
+        </>
       ) : null}
     </>
   );
