@@ -1,6 +1,6 @@
 import pg from "pg";
 import { connect } from "node:net";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   test as base,
@@ -11,6 +11,7 @@ import {
   type Locator,
   type Page,
   type Request as PageRequest,
+  type TestInfo,
   type WorkerInfo,
 } from "@playwright/test";
 import { startCluster, type Cluster } from "../../deploy/cluster";
@@ -286,6 +287,17 @@ export function startPortalInstance(env: Record<string, string> = {}) {
  */
 export async function secretsToKeep(sandbox: Sandbox) {
   return [SESSION_SECRET, ...(await sandbox.secrets())].filter((secret) => secret.length >= 8);
+}
+
+/**
+ * A failed test's view of the cluster: the instances', HAProxy's, Redis's and the Sentinels' logs
+ * attached to its result. The cluster's folder is the worker index's, so the next worker on that
+ * index starts its cluster over it: a failover that failed once in a CI run left nothing to read.
+ */
+export async function attachClusterLogsOnFailure(cluster: Cluster, testInfo: TestInfo) {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  for (const name of readdirSync(cluster.dir).filter((file) => file.endsWith(".log")))
+    await testInfo.attach(name, { path: join(cluster.dir, name), contentType: "text/plain" });
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Cluster } from "../../deploy/cluster";
 import { DEMO_USER, OTHER_AGENCY_USER } from "#sandbox/seed";
 import {
   test as base,
+  attachClusterLogsOnFailure,
   clusterOfTheWorker,
   expect,
   expectAssetsInBothEncodings,
@@ -49,6 +50,8 @@ const test = base.extend<object, { cluster: Cluster }>({
 // One worker, one cluster, per project: the tests run in turn rather than each worker starting
 // HAProxy, three instances and Redis of its own.
 test.describe.configure({ mode: "default" });
+
+test.afterEach(({ cluster }, testInfo) => attachClusterLogsOnFailure(cluster, testInfo));
 
 /**
  * How many requests each instance's log holds: users' (the proxy spreads them), or HAProxy's

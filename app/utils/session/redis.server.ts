@@ -50,9 +50,10 @@ function createRedisClient() {
     down = false;
     console.warn("Redis answers again.");
   });
-  // ioredis may give a connection up for good ("Connection is closed", seen once in a test's
-  // failover): the store must come back by itself, so an ended client connects again, unless the
-  // portal is shutting down.
+  // ioredis gives a connection up for good when its failover detector hears `+switch-master`
+  // while it is connecting (it rejects the queued uses with "Connection is closed.", which then
+  // wait for it: store-unavailable.server.ts): the store must come back by itself, so an ended
+  // client connects again, unless the portal is shutting down.
   let shuttingDown = false;
   client.on("end", () => {
     if (shuttingDown) return;
@@ -82,9 +83,10 @@ const REPLICAS_KNOWN_FOR_MS = 1000;
 let replicasSeen: { at: number; count: Promise<number> } | null = null;
 
 /**
- * The replicas the primary has now (INFO replication), asked at most once a second: a write waits
- * for replicas only while there are some, so a primary left alone after a failover answers at
- * its usual speed (each such write is counted instead).
+ * The replicas that hold the primary's writes now (INFO replication: those `online`, not one still
+ * in its first sync, which acknowledges nothing), asked at most once a second: a write waits for
+ * replicas only while there are some, so a primary left alone after a failover answers at its
+ * usual speed (each such write is counted instead).
  */
 export function connectedReplicas(client: Redis) {
   const now = Date.now();
@@ -92,7 +94,7 @@ export function connectedReplicas(client: Redis) {
     replicasSeen = {
       at: now,
       count: client.info("replication").then(
-        (info) => Number(/^connected_slaves:(\d+)/m.exec(info)?.[1] ?? 0),
+        (info) => info.match(/^slave\d+:.*\bstate=online\b/gm)?.length ?? 0,
         () => 0,
       ),
     };

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCookie } from "@remix-run/node";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { redisServerInstalled, startRedisServer } from "#tests/redis-server";
 import {
@@ -100,5 +101,22 @@ describe.skipIf(!redisServerInstalled)("sessions in Redis", () => {
     expect(ttl).toBeLessThanOrEqual(60);
     expect(await store.increment("counter", 60)).toBe(1);
     expect(await store.increment("counter", 60)).toBe(2);
+  });
+
+  test("a use the client gave up unsent is made again once the client is back, not a 503", async () => {
+    // Under Sentinel, ioredis ends a connection attempt that its failover detector interrupts
+    // and rejects every queued use with "Connection is closed."; the portal connects it again.
+    const client = new Redis(redisServer.url, { maxRetriesPerRequest: null });
+    client.on("error", () => {});
+    try {
+      const store = createRedisRecordStore(client);
+      await store.set("given-up", { kept: true }, 60);
+      client.disconnect();
+      const back = new Promise((resolve) => setTimeout(resolve, 300)).then(() => client.connect());
+      expect(await store.get("given-up")).toEqual({ kept: true });
+      await back;
+    } finally {
+      client.disconnect();
+    }
   });
 });

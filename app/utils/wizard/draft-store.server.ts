@@ -167,10 +167,10 @@ export function createRedisRecordStore(client: Redis, prefix = "record:"): Recor
       const answer = await write();
       if (changed(answer)) await held();
       return answer;
-    });
+    }, client);
   return {
     async get<T>(key: string) {
-      const json = await orStoreUnavailable(() => client.get(prefix + key));
+      const json = await orStoreUnavailable(() => client.get(prefix + key), client);
       return json ? (JSON.parse(json) as T) : null;
     },
     async set(key, value, ttlSeconds) {
