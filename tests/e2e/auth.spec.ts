@@ -117,6 +117,9 @@ test.describe("sign-out", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole("button", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
+    // Firefox gives the page its next address before that document is in: the sign-in form is
+    // waited for, or the visit below races the sign-out's own redirect (it lost once in CI).
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
     await portal.visit("/dashboard");
     await expect(page).toHaveURL(/\/auth\/login/);
   });

@@ -138,6 +138,48 @@ function openBrowser(driverUrl: string, javaScriptEnabled: boolean) {
     .build();
 }
 
+/** How long a new MiniBrowser may take to open before it is given up and opened again. */
+const BROWSER_OPENS_WITHIN_MS = 20_000;
+
+/**
+ * A driver of the test's own (one that ended during an earlier test, as one did once in a full
+ * run, cannot take the next ones with it) and its browser. A browser that does not open in time
+ * (twice in CI runs beside a busy suite, the test's whole 90 s) is given up with its driver, whose
+ * log is kept, and opened again once on a new one.
+ */
+async function browserOnItsOwnDriver(
+  screen: { display: string; home: string; workerIndex: number },
+  javaScriptEnabled: boolean,
+  logFileOf: (attempt: number) => string,
+) {
+  for (let attempt = 1; ; attempt++) {
+    const webkitDriver = await startDriver(
+      screen.workerIndex,
+      screen.display,
+      screen.home,
+      logFileOf(attempt),
+    );
+    const opening = openBrowser(webkitDriver.url, javaScriptEnabled);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, fail) => {
+      timer = setTimeout(
+        () => fail(new Error(`MiniBrowser did not open within ${BROWSER_OPENS_WITHIN_MS} ms`)),
+        BROWSER_OPENS_WITHIN_MS,
+      );
+    });
+    try {
+      return { webkitDriver, driver: await Promise.race([opening, late]) };
+    } catch (error) {
+      // A browser that opens after all is closed with its driver.
+      opening.then((driver) => driver.quit()).catch(() => {});
+      await webkitDriver.stop();
+      if (attempt === 2) throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
 /**
  * The elements matching `arguments[1]` within `arguments[0]` whose accessible name, near enough
  * for the portal's controls (aria-label, the label, the text), is `arguments[2]`, or starts with
@@ -323,18 +365,11 @@ export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
   ) => {
     // Sessions and drafts live in the cluster's Redis: each test starts without either.
     await httpsCluster.redis.client().flushdb();
-    // A driver of the test's own: one that ended during an earlier test (it did, once in a full
-    // run) cannot take the next ones with it.
-    const webkitDriver = await startDriver(
-      webkitScreen.workerIndex,
-      webkitScreen.display,
-      webkitScreen.home,
-      testInfo.outputPath("webkit-driver.log"),
+    const { webkitDriver, driver } = await browserOnItsOwnDriver(
+      webkitScreen,
+      javaScriptEnabled,
+      (attempt) => testInfo.outputPath(`webkit-driver-${attempt}.log`),
     );
-    const driver = await openBrowser(webkitDriver.url, javaScriptEnabled).catch(async (error) => {
-      await webkitDriver.stop();
-      throw error;
-    });
     try {
       await driver.manage().window().setRect({ width: 1280, height: 900 });
       await use(new WebKitUser(driver, httpsCluster.url, javaScriptEnabled));
