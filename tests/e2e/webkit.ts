@@ -373,6 +373,12 @@ export const test = base.extend<WebKitFixtures, WebKitWorkerFixtures>({
     try {
       await driver.manage().window().setRect({ width: 1280, height: 900 });
       await use(new WebKitUser(driver, httpsCluster.url, javaScriptEnabled));
+      // A failed journey keeps the page WebKit showed last: a WebDriver test has no snapshot.
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach("last-page.html", {
+          body: `<!-- ${await driver.getCurrentUrl()} -->\n${await driver.getPageSource()}`,
+          contentType: "text/html",
+        });
       // The page's own idea of JavaScript matches the project's: hydrated with it; without it,
       // not even the inline script that sets Remix's context while the page is parsed ran.
       const page = await driver.executeScript<{ hydrated: boolean; context: string }>(
